@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.js';
+import { findUserById, loadSessionContext } from './auth/service.js';
+import { SESSION_COOKIE, clearSessionCookie, findSession, touchSession } from './auth/sessions.js';
+import { companyRoutes } from './companies/routes.js';
+import type { AppDeps } from './context.js';
+import { AppError } from './errors.js';
+
+const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Extra browser origins allowed to write (the Vite dev server). */
+  allowedOrigins?: string[];
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Rendix API', description: 'API de rendiciones de gastos', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionId', null);
+
+  const allowed = new Set([new URL(deps.appUrl).origin, ...(opts.allowedOrigins ?? [])]);
+
+  // CSRF: a browser write must come from our own origin. Requests without browser headers
+  // (API clients with Bearer tokens, curl) carry no ambient cookie risk from a foreign page.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    const own = `${request.protocol}://${request.headers.host}`;
+    if (origin) {
+      if (origin !== own && !allowed.has(origin)) throw new AppError('bad_origin', 403, 'Origen de la solicitud no permitido.');
+    } else if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError('bad_origin', 403, 'Origen de la solicitud no permitido.');
+    }
+  });
+
+  // Session: resolved once per API request.
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const sid = request.cookies[SESSION_COOKIE];
+    if (!sid) return;
+    const session = await findSession(deps.db, sid);
+    const user = session ? await findUserById(deps.db, session.userId) : null;
+    if (!session || !user) {
+      clearSessionCookie(reply);
+      return;
+    }
+    await touchSession(deps.db, session);
+    request.sessionId = sid;
+    request.session = await loadSessionContext(deps.db, user);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const retry = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retry) reply.header('retry-after', String(retry));
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        field: String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+        message: v.message ?? 'Valor inválido',
+      }));
+      const first = issues[0];
+      return reply.status(400).send({ message: first?.message ?? 'Datos inválidos', field: first?.field || undefined, issues, code: 'validation' });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Error interno del servidor. Inténtalo de nuevo en unos minutos.', code: 'internal' });
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'El cuerpo de la solicitud no es JSON válido.'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'La solicitud es demasiado grande.'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Tipo de contenido no soportado.'
+            : 'Solicitud inválida.';
+    return reply.status(status).send({ message, code: 'bad_request' });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      await api.register(companyRoutes, deps);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
+
+  const hasClient = existsSync(`${clientDir}/index.html`);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  let indexHtml: string | null = null;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Ruta no encontrada.', code: 'not_found' });
+    }
+    if (!hasClient) return reply.status(404).type('text/plain').send('Cliente no compilado: ejecuta npm run build.');
+    indexHtml ??= await readFile(`${clientDir}/index.html`, 'utf8');
+    // The SPA decides what unknown paths show.
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  return app;
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forgotSchema, loginSchema, preferencesSchema, registerSchema, resetSchema } from '@shared/auth.js';
+import type { PlanId } from '@shared/plans.js';
+import { users } from '../db/schema/index.js';
+import { passwordResetEmail } from '../email/templates.js';
+import { requireSession, type AppDeps } from '../context.js';
+import { enforceRateLimit } from '../platform/rate-limit.js';
+import {
+  authenticate,
+  createPasswordResetToken,
+  findUserByEmail,
+  findUserById,
+  loadSessionContext,
+  registerAccount,
+  resetPassword,
+  type UserRow,
+} from './service.js';
+import { clearSessionCookie, createSession, destroySession, setSessionCookie } from './sessions.js';
+
+export const LOGIN_RULES = {
+  perIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
+  perAccount: { name: 'login-account', max: 10, windowMs: 15 * 60_000 },
+};
+export const FORGOT_RULES = {
+  perIp: { name: 'forgot-ip', max: 20, windowMs: 60 * 60_000 },
+  perAccount: { name: 'forgot-account', max: 3, windowMs: 60 * 60_000 },
+};
+const REGISTER_RULE = { name: 'register-ip', max: 30, windowMs: 60 * 60_000 };
+
+const FORGOT_ANSWER = 'Si el email existe, recibirás instrucciones para restablecer tu contraseña.';
+const userResponse = z.object({ user: z.any() });
+
+export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  /** Ends any session the browser had, then opens a fresh one: the id rotates on every sign-in. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, persistent: boolean) {
+    if (request.sessionId) await destroySession(db, request.sessionId);
+    const s = await createSession(db, user.id, persistent, { userAgent: request.headers['user-agent'], ip: request.ip });
+    setSessionCookie(request, reply, s.id, persistent);
+    const ctx = await loadSessionContext(db, user);
+    return ctx.view;
+  }
+
+  const register = (plan: PlanId) => async (request: FastifyRequest<{ Body: z.output<typeof registerSchema> }>, reply: FastifyReply) => {
+    await enforceRateLimit(db, request, REGISTER_RULE, request.ip);
+    const user = await registerAccount(db, request.body, plan);
+    const view = await signIn(request, reply, user, false);
+    return reply.status(201).send({ user: view });
+  };
+
+  r.post('/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, register('free'));
+  r.post('/auth/register-niudata', { schema: { tags: ['auth'], body: registerSchema } }, register('niudata-free'));
+
+  r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: userResponse } } }, async (request, reply) => {
+    const { email, password, rememberMe } = request.body;
+    await enforceRateLimit(db, request, LOGIN_RULES.perIp, request.ip);
+    await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
+    const user = await authenticate(db, email, password);
+    return { user: await signIn(request, reply, user, rememberMe === true) };
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.sessionId) await destroySession(db, request.sessionId);
+    clearSessionCookie(reply);
+    return { message: 'Sesión cerrada' };
+  };
+  r.post('/auth/logout', { schema: { tags: ['auth'] } }, logout);
+  r.post('/logout', { schema: { tags: ['auth'] } }, logout);
+
+  r.get('/auth/user', { schema: { tags: ['auth'] } }, async (request) => requireSession(request).view);
+
+  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotSchema } }, async (request) => {
+    const { email } = request.body;
+    await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
+    await enforceRateLimit(db, request, FORGOT_RULES.perAccount, email);
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = await createPasswordResetToken(db, user.id);
+      const link = `${deps.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`;
+      await deps.mailer.send(passwordResetEmail(user.email, user.firstName, link));
+    }
+    // The same answer either way: the response never tells whether the e-mail exists.
+    return { message: FORGOT_ANSWER };
+  });
+
+  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetSchema } }, async (request) => {
+    await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
+    await resetPassword(db, request.body.token, request.body.password);
+    return { message: 'Tu contraseña ha sido actualizada exitosamente. Ya puedes iniciar sesión.' };
+  });
+
+  r.post('/auth/complete-onboarding', { schema: { tags: ['auth'] } }, async (request) => {
+    const ctx = requireSession(request);
+    await db.update(users).set({ hasCompletedOnboarding: true, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
+    return { message: 'Onboarding completado' };
+  });
+
+  r.patch('/user/preferences', { schema: { tags: ['user'], body: preferencesSchema } }, async (request) => {
+    const ctx = requireSession(request);
+    await db
+      .update(users)
+      .set({ ...request.body, updatedAt: new Date() })
+      .where(eq(users.id, ctx.user.id));
+    const user = await findUserById(db, ctx.user.id);
+    return (await loadSessionContext(db, user!)).view;
+  });
+};

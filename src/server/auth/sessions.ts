@@ -1,0 +1,72 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { sessions } from '../db/schema/index.js';
+import { randomToken, sha256 } from './passwords.js';
+
+export const SESSION_COOKIE = 'rendix_sid';
+export const REMEMBER_MS = 30 * 24 * 3600 * 1000;
+/** A browser-session login still ends on the server after this long without use. */
+export const BROWSER_SESSION_MS = 12 * 3600 * 1000;
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  persistent: boolean,
+  meta: { userAgent?: string; ip?: string },
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomToken(32);
+  const expiresAt = new Date(Date.now() + (persistent ? REMEMBER_MS : BROWSER_SESSION_MS));
+  await db.insert(sessions).values({
+    idHash: sha256(id),
+    userId,
+    persistent,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 500),
+    ip: meta.ip,
+  });
+  return { id, expiresAt };
+}
+
+export async function findSession(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sliding expiry for browser sessions, refreshed at most once a minute per session. */
+export async function touchSession(db: Db, session: typeof sessions.$inferSelect): Promise<void> {
+  if (Date.now() - session.lastSeenAt.getTime() < 60_000) return;
+  const expiresAt = session.persistent ? session.expiresAt : new Date(Date.now() + BROWSER_SESSION_MS);
+  await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.idHash, session.idHash));
+}
+
+export async function destroySession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, sha256(id)));
+}
+
+export async function destroyUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, persistent: boolean) {
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    // Without maxAge the cookie ends with the browser.
+    ...(persistent ? { maxAge: REMEMBER_MS / 1000 } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

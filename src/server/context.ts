@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { Env } from './env.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './email/mailer.js';
+import type { SessionContext } from './auth/service.js';
+import { errors } from './errors.js';
+import type { Actor } from './policies/index.js';
+
+/** What every route module receives: no globals, so tests build as many apps as they like. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  /** Public base URL for links in e-mails. */
+  appUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionContext | null;
+    sessionId: string | null;
+  }
+}
+
+/** The signed-in user's context, or 401. */
+export function requireSession(request: FastifyRequest): SessionContext {
+  if (!request.session) throw errors.unauthorized();
+  return request.session;
+}
+
+export function actorOf(ctx: SessionContext): Actor {
+  return { userId: ctx.user.id, isSuperAdmin: ctx.user.isSuperAdmin, companyId: ctx.companyId, role: ctx.role };
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type the app uses, whether PGlite or node-postgres is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A function that accepts either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Raw SQL runner, used by migrations and the job queue. */
+  exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** `url` = a postgres:// URL, or `pglite:<dir>` / `pglite:memory`. */
+export async function openDatabase(url: string): Promise<Database> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(drizzle(pool), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      exec: async (text, params) => {
+        const r = await pool.query(text, params as unknown[]);
+        return { rows: r.rows };
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = url.replace(/^pglite:/, '');
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  await client.waitReady;
+  await migrate(drizzle(client), { migrationsFolder });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exec: async (text, params) => {
+      const r = await client.query<Record<string, unknown>>(text, params as unknown[]);
+      return { rows: r.rows };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { bigint, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { categories, costCenters, paymentMethods } from './catalog.js';
+import { companies } from './companies.js';
+import { users } from './users.js';
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Per-company sequence, from companies.next_expense_number. */
+    expenseNumber: integer('expense_number').notNull(),
+    date: date('date').notNull(),
+    /** Amount in the original currency, 2 decimals. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('CLP'),
+    exchangeRate: numeric('exchange_rate', { precision: 14, scale: 6 }).notNull().default('1'),
+    /** Whole pesos. */
+    amountClp: bigint('amount_clp', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    costCenterId: uuid('cost_center_id').references(() => costCenters.id),
+    /** boleta | factura | recibo | ticket */
+    documentType: varchar('document_type', { length: 20 }).notNull().default('boleta'),
+    invoiceNumber: varchar('invoice_number', { length: 50 }),
+    /** Issuer RUT, normalised 76123456-7. */
+    taxId: varchar('tax_id', { length: 20 }),
+    address: text('address'),
+    netAmount: bigint('net_amount', { mode: 'number' }),
+    taxAmount: bigint('tax_amount', { mode: 'number' }),
+    /** Storage key of the receipt file; never a public URL. */
+    receiptKey: text('receipt_key'),
+    receiptMime: varchar('receipt_mime', { length: 50 }),
+    receiptSize: integer('receipt_size'),
+    /** pending | approved | rejected */
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    approverId: uuid('approver_id').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('expenses_company_number_uq').on(t.companyId, t.expenseNumber),
+    index('expenses_company_date_idx').on(t.companyId, t.date),
+    index('expenses_company_user_date_idx').on(t.companyId, t.userId, t.date),
+    index('expenses_company_status_idx').on(t.companyId, t.status),
+    index('expenses_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const optionalUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || URL.canParse(v), { message: `${what} debe ser una URL válida` });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ error: 'PORT debe ser un número' }).int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public URL used in e-mail links; defaults to http://localhost:PORT. */
+    APP_URL: optionalUrl('APP_URL'),
+    DATABASE_URL: optionalUrl('DATABASE_URL').refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'DATABASE_URL debe empezar con postgres:// o postgresql://',
+    }),
+    DATA_DIR: z.string().default('./data'),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    MAIL_FROM: z.string().default('Rendix <no-reply@rendix.cl>'),
+    SUPER_ADMIN_EMAIL: z.email({ error: 'SUPER_ADMIN_EMAIL debe ser un email válido' }).optional(),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
+    /** Seed the demo company on an empty database (default: only in the embedded mode). */
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL es obligatorio en producción' });
+    }
+    if (env.NODE_ENV === 'production' && env.SEED_DEMO) {
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'No se cargan datos de demostración en producción' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Validates the whole environment at once and lists every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(entorno)'}: ${i.message}`);
+    throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function databaseUrl(env: Env): string {
+  return env.DATABASE_URL ?? `pglite:${env.DATA_DIR.replace(/\/$/, '')}/pglite`;
+}

@@ -1,0 +1,76 @@
+import { buildApp } from './app.js';
+import { purgeExpiredSessions } from './auth/sessions.js';
+import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
+import { openDatabase } from './db/client.js';
+import { passwordResetEmail } from './email/templates.js';
+import { Mailer } from './email/mailer.js';
+import { EnvError, databaseUrl, loadEnv } from './env.js';
+import { purgeExpiredRateLimits } from './platform/rate-limit.js';
+import { ensureSuperAdmin } from './platform/super-admin.js';
+import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const env = loadEnv();
+  const embedded = !env.DATABASE_URL;
+  const database = await openDatabase(databaseUrl(env));
+  const { db } = database;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+
+  const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
+
+  if (env.SUPER_ADMIN_EMAIL) {
+    const result = await ensureSuperAdmin(db, env.SUPER_ADMIN_EMAIL, null);
+    const user = await findUserByEmail(db, env.SUPER_ADMIN_EMAIL);
+    if (result === 'created' && user) {
+      const token = await createPasswordResetToken(db, user.id);
+      await mailer.send(passwordResetEmail(user.email, user.firstName, `${appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
+      console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
+    }
+  }
+
+  const app = await buildApp(
+    { env, database, db, mailer, appUrl },
+    { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
+  );
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const cleanup = setInterval(() => {
+    void purgeExpiredSessions(db).catch(() => undefined);
+    void purgeExpiredRateLimits(db).catch(() => undefined);
+  }, 3600_000);
+  cleanup.unref();
+
+  const url = dev ? 'http://localhost:5173' : appUrl;
+  const lines = [
+    '',
+    `Rendix está corriendo en ${url}`,
+    embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite · correos en la bandeja de salida` : 'Base de datos: PostgreSQL (DATABASE_URL)',
+  ];
+  if (embedded && env.NODE_ENV !== 'production') {
+    lines.push(seeded ? 'Datos de demostración creados. Accesos:' : 'Accesos de demostración (si no los cambiaste):');
+    for (const l of DEMO_LOGINS) lines.push(`  ${l.email}  ${l.password}  ${l.role}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  const shutdown = async () => {
+    clearInterval(cleanup);
+    await app.close();
+    await mailer.drain();
+    mailer.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof EnvError) {
+    console.error(err.message);
+  } else {
+    console.error('No se pudo iniciar Rendix:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { Role } from '@shared/auth.js';
+import { errors } from '../errors.js';
+
+/** Who may do what, decided in one place; routes ask, they do not re-decide. */
+export interface Actor {
+  userId: string;
+  isSuperAdmin: boolean;
+  /** The session's current company, or null when the user has none. */
+  companyId: string | null;
+  role: Role | null;
+}
+
+export const can = {
+  manageCompany: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  approveExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  seeAllCompanyExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  manageCatalog: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  superAdmin: (a: Actor) => a.isSuperAdmin,
+  /** An employee sees and edits only what they filed. */
+  readExpenseOf: (a: Actor, ownerId: string) => a.isSuperAdmin || a.role === 'admin' || a.userId === ownerId,
+};
+
+export function authorize(allowed: boolean, message?: string): void {
+  if (!allowed) throw errors.forbidden(message);
+}
+
+/** The company every tenant-scoped call works on; 400 when the user has none yet. */
+export function requireCompanyId(a: Actor): string {
+  if (!a.companyId) throw errors.badRequest('No tienes una empresa asignada. Crea una o pide una invitación.');
+  return a.companyId;
+}

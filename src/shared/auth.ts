@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Request schemas of the auth screens: the forms and the server validate with these same objects. */
+export const MSG = {
+  email: 'Email inválido',
+  password: 'Mínimo 6 caracteres',
+  name: 'Mínimo 2 caracteres',
+  mismatch: 'Las contraseñas no coinciden',
+  token: 'Token requerido',
+} as const;
+
+const email = z.string({ error: MSG.email }).trim().toLowerCase().pipe(z.email({ error: MSG.email }).max(254, { error: MSG.email }));
+const password = z.string({ error: MSG.password }).min(6, { error: MSG.password }).max(200, { error: 'Máximo 200 caracteres' });
+const name = z.string({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, { error: 'Máximo 100 caracteres' });
+
+export const loginSchema = z.object({
+  email,
+  password,
+  rememberMe: z.boolean().optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: name,
+    lastName: name,
+    email,
+    companyName: name,
+    password,
+    confirmPassword: z.string({ error: MSG.mismatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.mismatch, path: ['confirmPassword'] });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const forgotSchema = z.object({ email });
+export type ForgotInput = z.input<typeof forgotSchema>;
+
+export const resetSchema = z
+  .object({
+    token: z.string({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token }),
+    password,
+    confirmPassword: z.string({ error: MSG.mismatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MSG.mismatch, path: ['confirmPassword'] });
+export type ResetInput = z.input<typeof resetSchema>;
+
+export const preferencesSchema = z
+  .object({ darkMode: z.boolean().optional(), emailNotifications: z.boolean().optional() })
+  .refine((v) => v.darkMode !== undefined || v.emailNotifications !== undefined, {
+    message: 'Indica darkMode o emailNotifications',
+  });
+
+export const switchCompanySchema = z.object({ companyId: z.uuid({ error: 'Empresa inválida' }) });
+
+export const ROLES = ['admin', 'manager', 'employee'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', manager: 'Gerente', employee: 'Empleado' };
+
+/** GET /api/auth/user */
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  isSuperAdmin: boolean;
+  currentCompanyId: string | null;
+  subscriptionStatus: 'free' | 'pro' | 'trial';
+  planId: string | null;
+  role: Role | null;
+  darkMode: boolean;
+  emailNotifications: boolean;
+  hasCompletedOnboarding: boolean;
+}
+
+export interface Membership {
+  id: string;
+  companyId: string;
+  role: Role;
+  company: { id: string; name: string };
+}

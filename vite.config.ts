@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: r('./src/client'),
+  publicDir: r('./src/client/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@shared': r('./src/shared'), '@client': r('./src/client') } },
+  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false },
+});
