@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes.js';
 import { findUserById, loadSessionContext } from './auth/service.js';
 import { SESSION_COOKIE, clearSessionCookie, findSession, touchSession } from './auth/sessions.js';
 import { companyRoutes } from './companies/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     async (api) => {
       await api.register(authRoutes, deps);
       await api.register(companyRoutes, deps);
+      await api.register(dashboardRoutes, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
     },

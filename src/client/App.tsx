@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { FullPageLoading } from './components/ui/spinner';
+import { AuthPage } from './features/auth/AuthPage';
+import { PartnerRegisterPage } from './features/auth/PartnerRegisterPage';
+import { LandingPage } from './features/landing/LandingPage';
+import { ComingSoon } from './features/placeholder/ComingSoon';
+import { AppShell } from './features/shell/AppShell';
+import { useCurrentUser } from './lib/auth';
+
+/** Unknown signed-in paths do a full redirect to / (part 1 §2). */
+function FullRedirectHome() {
+  useEffect(() => {
+    window.location.replace('/');
+  }, []);
+  return <FullPageLoading />;
+}
+
+function Home() {
+  const { user } = useCurrentUser();
+  if (user?.isSuperAdmin) return <Navigate to="/super-admin" replace />;
+  return <ComingSoon title="Dashboard" />;
+}
+
+/** Signed-in screens; later issues replace the ComingSoon entries. */
+const SIGNED_IN: { path: string; title: string }[] = [
+  { path: '/expenses', title: 'Mis Rendiciones' },
+  { path: '/new-expense', title: 'Nueva Rendición' },
+  { path: '/approvals', title: 'Aprobación de Rendiciones' },
+  { path: '/subscription', title: 'Suscripción y Facturación' },
+  { path: '/premium-plans', title: 'Planes de Suscripción' },
+  { path: '/subscription-success', title: 'Pago Exitoso' },
+  { path: '/subscription-failure', title: 'Error en el Pago' },
+  { path: '/super-admin', title: 'Panel Super Admin' },
+  { path: '/super-admin/api', title: 'API Super Admin' },
+  { path: '/super-admin/email', title: 'Configuración de Email' },
+  { path: '/company', title: 'Empresa' },
+  { path: '/company-management', title: 'Gestión de Empresas' },
+  { path: '/settings', title: 'Configuración' },
+  { path: '/invoices', title: 'Facturas Emitidas' },
+  { path: '/api-integration', title: 'Integración API' },
+  { path: '/niudata-integration', title: 'Integración NiuData' },
+  { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
+  { path: '/mercadopago-diagnostics', title: 'Diagnóstico MercadoPago' },
+  { path: '/mercadopago-test', title: 'Pruebas MercadoPago' },
+  { path: '/webhooks', title: 'Webhooks de Facturación' },
+];
+
+export function App() {
+  const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
+
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', !!user?.darkMode);
+  }, [user?.darkMode]);
+
+  if (isLoading) return <FullPageLoading />;
+
+  if (!user) {
+    return (
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/register/:partner" element={<PartnerRegisterPage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    );
+  }
+
+  return (
+    <Routes>
+      <Route path="/auth" element={<Navigate to="/" replace />} />
+      <Route path="/register/:partner" element={<Navigate to="/" replace />} />
+      <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
+        <Route path="/" element={<Home />} />
+        {SIGNED_IN.map((r) => (
+          <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
+        ))}
+        <Route path="*" element={<FullRedirectHome key={location.pathname} />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Label } from './label';
+
+/** Label, control and the field's Spanish error under it. */
+export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

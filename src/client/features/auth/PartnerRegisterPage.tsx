@@ -1,0 +1,3 @@
+export function PartnerRegisterPage() {
+  return <div>Partner</div>;
+}

@@ -1,0 +1,17 @@
+/** Page titles of the signed-in routes (part 2 §2.14 top bar); default is the product name. */
+export const ROUTE_TITLES: Record<string, string> = {
+  '/': 'Dashboard',
+  '/expenses': 'Mis Gastos',
+  '/new-expense': 'Nueva Rendición',
+  '/approvals': 'Aprobaciones',
+  '/subscription': 'Suscripción',
+  '/company': 'Empresa',
+  '/settings': 'Configuración',
+  '/api-integration': 'API Contable',
+};
+
+export const PRODUCT_NAME = 'Rendix';
+
+export function titleFor(pathname: string): string {
+  return ROUTE_TITLES[pathname] ?? PRODUCT_NAME;
+}
