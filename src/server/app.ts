@@ -20,7 +20,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 
-const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
