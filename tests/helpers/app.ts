@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import type { AppDeps } from '../../src/server/context.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { Mailer } from '../../src/server/email/mailer.js';
+import { loadEnv } from '../../src/server/env.js';
+import { createTestDatabase } from './db.js';
+import { startSmtpCapture } from './smtp.js';
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps the session cookie and sends our own Origin on writes. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(
+    public baseUrl: string,
+    public origin: string | null = baseUrl,
+  ) {}
+
+  get sessionId(): string | undefined {
+    return this.cookies.get('rendix_sid');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && this.origin && !('origin' in h)) h.origin = this.origin;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      h['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body ?? {}, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  baseUrl: string;
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>> | null;
+  client(origin?: string | null): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a loopback port, over a fresh database (PGlite, or PostgreSQL when
+ * DATABASE_URL is set), with a real SMTP server capturing mail when `smtp` is true.
+ */
+export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const smtp = opts.smtp ? await startSmtpCapture() : null;
+  const env = loadEnv({ NODE_ENV: 'test', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.env });
+  const database = await openDatabase(testDb.url);
+  const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const deps: AppDeps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1' };
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  deps.appUrl = baseUrl;
+  return {
+    app,
+    deps,
+    baseUrl,
+    smtp,
+    client: (origin) => new TestClient(baseUrl, origin === undefined ? baseUrl : origin),
+    async close() {
+      await app.close();
+      await mailer.drain();
+      mailer.close();
+      await database.close();
+      await smtp?.close();
+      await testDb.drop();
+    },
+  };
+}
