@@ -10,5 +10,6 @@ export default defineConfig({
   publicDir: r('./src/client/public'),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@shared': r('./src/shared'), '@client': r('./src/client') } },
+  server: { proxy: { '/api': { target: 'http://localhost:5000' } } },
   build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false },
 });
