@@ -31,14 +31,6 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .optional()
       .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL es obligatorio en producción' });
-    }
-    if (env.NODE_ENV === 'production' && env.SEED_DEMO) {
-      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'No se cargan datos de demostración en producción' });
-    }
   });
 
 export type Env = z.output<typeof envSchema>;
@@ -48,9 +40,14 @@ export class EnvError extends Error {}
 /** Validates the whole environment at once and lists every problem. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(entorno)'}: ${i.message}`);
-    throw new EnvError(`Configuración inválida:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(entorno)'}: ${i.message}`);
+  // Cross-variable rules, checked on the raw values so they are listed with the rest.
+  if (source.NODE_ENV === 'production') {
+    if (!source.DATABASE_URL?.trim()) problems.push('DATABASE_URL: DATABASE_URL es obligatorio en producción');
+    if (source.SEED_DEMO === 'true' || source.SEED_DEMO === '1') problems.push('SEED_DEMO: No se cargan datos de demostración en producción');
+  }
+  if (problems.length || !parsed.success) {
+    throw new EnvError(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
   return parsed.data;
 }
