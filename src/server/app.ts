@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -17,6 +18,8 @@ import { findUserById, loadSessionContext } from './auth/service.js';
 import { SESSION_COOKIE, clearSessionCookie, findSession, touchSession } from './auth/sessions.js';
 import { companyRoutes } from './companies/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { expenseRoutes } from './expenses/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 
@@ -39,6 +42,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Rendix API', description: 'API de rendiciones de gastos', version: '1.0.0' },
@@ -116,6 +120,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(authRoutes, deps);
       await api.register(companyRoutes, deps);
       await api.register(dashboardRoutes, deps);
+      await api.register(catalogRoutes, deps);
+      await api.register(expenseRoutes, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
     },

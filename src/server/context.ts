@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Env } from './env.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './email/mailer.js';
+import type { ReceiptStorage } from './storage/receipts.js';
 import type { SessionContext } from './auth/service.js';
 import { errors } from './errors.js';
 import type { Actor } from './policies/index.js';
@@ -12,6 +13,7 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  storage: ReceiptStorage;
   /** Public base URL for links in e-mails. */
   appUrl: string;
 }

@@ -4,6 +4,7 @@ import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
 import { openDatabase } from './db/client.js';
 import { passwordResetEmail } from './email/templates.js';
 import { Mailer } from './email/mailer.js';
+import { DiskStorage } from './storage/receipts.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
@@ -31,7 +32,7 @@ async function main() {
   }
 
   const app = await buildApp(
-    { env, database, db, mailer, appUrl },
+    { env, database, db, mailer, appUrl, storage: new DiskStorage(`${env.DATA_DIR}/receipts`) },
     { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
   );
   await app.listen({ port: env.PORT, host: env.HOST });

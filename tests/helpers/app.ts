@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AppDeps } from '../../src/server/context.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { Mailer } from '../../src/server/email/mailer.js';
 import { loadEnv } from '../../src/server/env.js';
+import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
 
@@ -89,7 +93,8 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const env = loadEnv({ NODE_ENV: 'test', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.env });
   const database = await openDatabase(testDb.url);
   const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: AppDeps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1' };
+  const storageDir = mkdtempSync(join(tmpdir(), 'rendix-receipts-'));
+  const deps: AppDeps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir) };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -108,6 +113,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
       await database.close();
       await smtp?.close();
       await testDb.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

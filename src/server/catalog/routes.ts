@@ -1,0 +1,113 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogItemSchema, costCenterSchema } from '@shared/catalog.js';
+import type { Db } from '../db/client.js';
+import { auditLog, categories, costCenters, expenses, paymentMethods } from '../db/schema/index.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { errors } from '../errors.js';
+import { authorize, can, requireCompanyId, type Actor } from '../policies/index.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
+const listQuery = z.object({ companyId: z.uuid({ error: 'Empresa inválida' }).optional() });
+
+/** A super admin may read another company's lists with ?companyId= (super admin API page). */
+function listCompanyId(actor: Actor, requested?: string): string {
+  if (requested && requested !== actor.companyId) {
+    authorize(can.superAdmin(actor));
+    return requested;
+  }
+  return requireCompanyId(actor);
+}
+
+interface Resource {
+  path: string;
+  /** Spanish nouns for messages. */
+  label: { one: string; article: 'la' | 'el' };
+  table: typeof categories | typeof paymentMethods | typeof costCenters;
+  expenseColumn: typeof expenses.categoryId | typeof expenses.paymentMethodId | typeof expenses.costCenterId;
+  schema: typeof catalogItemSchema | typeof costCenterSchema;
+  orderBy: ReturnType<typeof asc>;
+}
+
+const RESOURCES: Resource[] = [
+  { path: '/categories', label: { one: 'categoría', article: 'la' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, orderBy: asc(categories.name) },
+  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, orderBy: asc(paymentMethods.name) },
+  { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, orderBy: asc(costCenters.code) },
+];
+
+function present(row: Record<string, unknown>) {
+  const { companyId: _c, createdAt: _d, ...rest } = row;
+  return rest;
+}
+
+async function findOwned(db: Db, r: Resource, companyId: string, id: string) {
+  const t = r.table as typeof categories;
+  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.companyId, companyId))).limit(1);
+  if (!row) throw errors.notFound(`No se encontró ${r.label.article} ${r.label.one}.`);
+  return row;
+}
+
+/** Categories, payment methods and cost centers: same CRUD, each scoped to the current company. */
+export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const r of RESOURCES) {
+    const t = r.table as typeof categories;
+
+    api.get(r.path, { schema: { tags: ['catalog'], querystring: listQuery } }, async (request) => {
+      const actor = actorOf(requireSession(request));
+      const companyId = listCompanyId(actor, request.query.companyId);
+      const rows = await db.select().from(t).where(eq(t.companyId, companyId)).orderBy(r.orderBy);
+      return rows.map(present);
+    });
+
+    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema } }, async (request, reply) => {
+      const actor = actorOf(requireSession(request));
+      authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
+      const companyId = requireCompanyId(actor);
+      const [row] = await db
+        .insert(t)
+        .values({ ...(request.body as object), companyId } as typeof categories.$inferInsert)
+        .returning();
+      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: row.id, action: 'created', changes: request.body });
+      return reply.status(201).send(present(row));
+    });
+
+    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: r.schema.partial() } }, async (request) => {
+      const actor = actorOf(requireSession(request));
+      authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
+      const companyId = requireCompanyId(actor);
+      await findOwned(db, r, companyId, request.params.id);
+      const body = Object.fromEntries(Object.entries(request.body as object).filter(([, v]) => v !== undefined));
+      const [row] = await db
+        .update(t)
+        .set(body)
+        .where(and(eq(t.id, request.params.id), eq(t.companyId, companyId)))
+        .returning();
+      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: row.id, action: 'updated', changes: body });
+      return present(row);
+    });
+
+    api.delete(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams } }, async (request) => {
+      const actor = actorOf(requireSession(request));
+      authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
+      const companyId = requireCompanyId(actor);
+      const existing = await findOwned(db, r, companyId, request.params.id);
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(expenses)
+        .where(and(eq(expenses.companyId, companyId), eq(r.expenseColumn, existing.id)));
+      // In use: deactivate instead of breaking the expenses that point at it.
+      if (n > 0) {
+        await db.update(t).set({ isActive: false }).where(eq(t.id, existing.id));
+        await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deactivated', changes: { usedBy: n } });
+        return { deleted: false, deactivated: true, message: `Está en uso por ${n} rendición${n === 1 ? '' : 'es'}: se desactivó en lugar de eliminarse.` };
+      }
+      await db.delete(t).where(eq(t.id, existing.id));
+      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deleted' });
+      return { deleted: true, deactivated: false, message: 'Eliminado' };
+    });
+  }
+};

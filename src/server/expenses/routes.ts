@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { expenseFiltersSchema, expenseInputSchema } from '@shared/expenses.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { AppError } from '../errors.js';
+import { requireCompanyId } from '../policies/index.js';
+import { readForm } from '../storage/multipart.js';
+import { createExpense, getExpense, listExpenses } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+
+/** Turns a zod failure on form fields into the API's `{ message, field }` 400. */
+export function parseExpenseFields(fields: Record<string, string>) {
+  const parsed = expenseInputSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('validation', 400, issue.message, issue.path.join('.'));
+  }
+  return parsed.data;
+}
+
+export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/expenses', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema } }, async (request, reply) => {
+    const actor = actorOf(requireSession(request));
+    reply.header('cache-control', 'no-store');
+    return listExpenses(db, actor, requireCompanyId(actor), request.query);
+  });
+
+  r.post('/expenses', { schema: { tags: ['expenses'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
+    const actor = actorOf(requireSession(request));
+    const companyId = requireCompanyId(actor);
+    const { fields, file } = await readForm(request);
+    const input = parseExpenseFields(fields);
+    const id = await createExpense(db, deps.storage, actor, companyId, input, file);
+    const expense = await getExpense(db, actor, companyId, id);
+    const { receiptKey: _k, ...view } = expense;
+    return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
+  });
+
+  r.get('/expenses/:id', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
+    return view;
+  });
+
+  /** Receipts are never public: company, role and ownership are checked on every read. */
+  r.get('/expenses/:id/receipt', { schema: { tags: ['expenses'], params: idParams } }, async (request, reply) => {
+    const actor = actorOf(requireSession(request));
+    const expense = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
+    const data = expense.receiptKey ? await deps.storage.get(expense.receiptKey) : null;
+    if (!data) throw new AppError('not_found', 404, 'Esta rendición no tiene comprobante.');
+    return reply
+      .header('content-type', expense.receiptMime ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `inline; filename="comprobante_${expense.expenseNumber}"`)
+      .send(data);
+  });
+};

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { aliasedTable, and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { categoryKey } from '@shared/catalog.js';
+import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
+import { getPlan } from '@shared/plans.js';
+import { normalizeRut } from '@shared/rut.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
+import { countMonthlyExpenses } from '../dashboard/service.js';
+import { AppError, errors } from '../errors.js';
+import { can, type Actor } from '../policies/index.js';
+import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
+
+export interface ReceiptFile {
+  data: Buffer;
+  mime: string;
+}
+
+const approvers = aliasedTable(users, 'approver');
+
+/** Columns every expense read selects, joined with its catalog names and people. */
+const expenseColumns = {
+  e: expenses,
+  category: categories.name,
+  paymentMethod: paymentMethods.name,
+  costCenter: costCenters.code,
+  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl },
+  approver: { firstName: approvers.firstName, lastName: approvers.lastName, email: approvers.email },
+};
+
+function baseQuery(db: Db) {
+  return db
+    .select(expenseColumns)
+    .from(expenses)
+    .innerJoin(users, eq(users.id, expenses.userId))
+    .leftJoin(approvers, eq(approvers.id, expenses.approverId))
+    .leftJoin(categories, eq(categories.id, expenses.categoryId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
+    .leftJoin(costCenters, eq(costCenters.id, expenses.costCenterId));
+}
+
+interface Row {
+  e: typeof expenses.$inferSelect;
+  category: string | null;
+  paymentMethod: string | null;
+  costCenter: string | null;
+  user: { id: string; firstName: string; lastName: string; email: string; profileImageUrl: string | null };
+  approver: { firstName: string | null; lastName: string | null; email: string | null } | null;
+}
+
+export function presentExpense(row: Row): ExpenseView {
+  const e = row.e;
+  return {
+    id: e.id,
+    expenseNumber: e.expenseNumber,
+    date: e.date,
+    amount: e.amount,
+    currency: e.currency,
+    exchangeRate: e.exchangeRate,
+    amountCLP: String(e.amountClp),
+    description: e.description,
+    category: row.category,
+    categoryId: e.categoryId,
+    paymentMethod: row.paymentMethod,
+    paymentMethodId: e.paymentMethodId,
+    costCenter: row.costCenter,
+    costCenterId: e.costCenterId,
+    documentType: e.documentType,
+    invoiceNumber: e.invoiceNumber,
+    taxId: e.taxId,
+    address: e.address,
+    receiptUrl: e.receiptKey ? `/api/expenses/${e.id}/receipt` : null,
+    receiptMime: e.receiptMime,
+    status: e.status as ExpenseView['status'],
+    approver: row.approver?.email ? (row.approver as ExpenseView['approver']) : null,
+    approvedAt: e.approvedAt?.toISOString() ?? null,
+    rejectedAt: e.rejectedAt?.toISOString() ?? null,
+    rejectionReason: e.rejectionReason,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+    user: row.user,
+  };
+}
+
+/** Finds an active catalog entry of the company by id or by name (API clients may send names). */
+async function resolveCatalog<T extends typeof categories | typeof paymentMethods>(
+  db: DbOrTx,
+  table: T,
+  companyId: string,
+  ref: string,
+  what: string,
+): Promise<{ id: string; name: string }> {
+  const t = table as typeof categories;
+  const isUuid = /^[0-9a-f-]{36}$/i.test(ref);
+  const rows = await db
+    .select({ id: t.id, name: t.name, isActive: t.isActive })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), isUuid ? eq(t.id, ref) : ilike(t.name, ref)))
+    .limit(1);
+  const row = rows[0] ?? (isUuid ? undefined : (await db.select({ id: t.id, name: t.name, isActive: t.isActive }).from(t).where(eq(t.companyId, companyId))).find((r) => categoryKey(r.name) === categoryKey(ref)));
+  if (!row) throw errors.badRequest(`${what} no existe en tu empresa.`, what === 'La categoría' ? 'category' : 'paymentMethod');
+  if (!row.isActive) throw errors.badRequest(`${what} está desactivada.`, what === 'La categoría' ? 'category' : 'paymentMethod');
+  return row;
+}
+
+async function resolveCostCenter(db: DbOrTx, companyId: string, ref: string | null): Promise<string | null> {
+  if (!ref || ref === 'none') return null;
+  const isUuid = /^[0-9a-f-]{36}$/i.test(ref);
+  const [row] = await db
+    .select({ id: costCenters.id, isActive: costCenters.isActive })
+    .from(costCenters)
+    .where(and(eq(costCenters.companyId, companyId), isUuid ? eq(costCenters.id, ref) : ilike(costCenters.code, ref)))
+    .limit(1);
+  if (!row) throw errors.badRequest('El centro de costo no existe en tu empresa.', 'costCenter');
+  if (!row.isActive) throw errors.badRequest('El centro de costo está desactivado.', 'costCenter');
+  return row.id;
+}
+
+/** Catalog references and money, validated against the company; shared by create and admin edit. */
+export async function resolveExpenseFields(db: DbOrTx, companyId: string, input: ExpenseData) {
+  const category = await resolveCatalog(db, categories, companyId, input.category, 'La categoría');
+  const paymentMethod = await resolveCatalog(db, paymentMethods, companyId, input.paymentMethod, 'El medio de pago');
+  if (input.documentType === 'factura' && categoryKey(category.name) !== 'factura') {
+    throw errors.badRequest(EXPENSE_MSG.facturaCategory, 'category');
+  }
+  const costCenterId = await resolveCostCenter(db, companyId, input.costCenter);
+  const rate = input.currency === 'CLP' ? 1 : (input.exchangeRate ?? DEFAULT_RATES[input.currency]);
+  const amountClp = toClp(input.amount, rate);
+  const taxId = input.taxId ? (normalizeRut(input.taxId) ?? input.taxId.toUpperCase()) : null;
+  return {
+    date: input.date,
+    amount: input.amount.toFixed(2),
+    currency: input.currency,
+    exchangeRate: String(rate),
+    amountClp,
+    description: input.description,
+    categoryId: category.id,
+    paymentMethodId: paymentMethod.id,
+    costCenterId,
+    documentType: input.documentType,
+    invoiceNumber: input.documentType === 'factura' ? input.invoiceNumber : input.invoiceNumber,
+    taxId,
+    address: input.address,
+    // A factura's total includes 19 % IVA.
+    netAmount: input.documentType === 'factura' && input.currency === 'CLP' ? Math.round(amountClp / 1.19) : null,
+    taxAmount: input.documentType === 'factura' && input.currency === 'CLP' ? amountClp - Math.round(amountClp / 1.19) : null,
+  };
+}
+
+export function monthlyLimitMessage(limit: number, planName: string): string {
+  return `Alcanzaste el límite de ${limit} rendiciones de este mes del plan ${planName}. Mejora tu plan para seguir rindiendo.`;
+}
+
+/**
+ * Files a pending expense. The company row is locked for the transaction, so the per-company
+ * number and the monthly plan limit hold under concurrent submissions.
+ */
+export async function createExpense(
+  db: Db,
+  storage: ReceiptStorage,
+  actor: Actor,
+  companyId: string,
+  input: ExpenseData,
+  receipt: ReceiptFile | null,
+): Promise<string> {
+  const receiptKey = receipt ? `${companyId}/${randomUUID()}.${EXTENSION[receipt.mime]}` : null;
+  if (receipt && receiptKey) await storage.put(receiptKey, receipt.data, receipt.mime);
+  try {
+    return await db.transaction(async (tx) => {
+      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw errors.notFound('Empresa no encontrada.');
+      const plan = getPlan(company.plan);
+      if (plan.monthlyExpenseLimit !== null && company.subscriptionStatus !== 'trial') {
+        const used = await countMonthlyExpenses(tx, companyId);
+        if (used >= plan.monthlyExpenseLimit) throw new AppError('plan_limit', 403, monthlyLimitMessage(plan.monthlyExpenseLimit, plan.name));
+      }
+      const fields = await resolveExpenseFields(tx, companyId, input);
+      await tx.update(companies).set({ nextExpenseNumber: sql`${companies.nextExpenseNumber} + 1` }).where(eq(companies.id, companyId));
+      const [row] = await tx
+        .insert(expenses)
+        .values({
+          ...fields,
+          companyId,
+          userId: actor.userId,
+          expenseNumber: company.nextExpenseNumber,
+          receiptKey,
+          receiptMime: receipt?.mime ?? null,
+          receiptSize: receipt?.data.length ?? null,
+          status: 'pending',
+        })
+        .returning({ id: expenses.id });
+      await tx.insert(auditLog).values({
+        companyId,
+        actorUserId: actor.userId,
+        entityType: 'expense',
+        entityId: row.id,
+        action: 'expense.created',
+        changes: { ...fields, receipt: receipt ? { mime: receipt.mime, size: receipt.data.length } : null },
+      });
+      return row.id;
+    });
+  } catch (err) {
+    if (receiptKey) await storage.delete(receiptKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Visibility: admins see the company's expenses, everyone else only their own. */
+function visibilityScope(actor: Actor, companyId: string, requestedUserId?: string): SQL[] {
+  const scope: SQL[] = [eq(expenses.companyId, companyId)];
+  if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, actor.userId));
+  else if (requestedUserId && requestedUserId !== 'all' && /^[0-9a-f-]{36}$/i.test(requestedUserId)) scope.push(eq(expenses.userId, requestedUserId));
+  return scope;
+}
+
+export function filterConditions(actor: Actor, companyId: string, f: Omit<ExpenseFilters, 'page' | 'pageSize'>): SQL[] {
+  const where = visibilityScope(actor, companyId, f.userId);
+  if (f.status && f.status !== 'all') where.push(eq(expenses.status, f.status));
+  if (f.category && f.category !== 'all') {
+    if (/^[0-9a-f-]{36}$/i.test(f.category)) where.push(eq(expenses.categoryId, f.category));
+    else
+      where.push(
+        sql`${expenses.categoryId} in (select ${categories.id} from ${categories} where ${categories.companyId} = ${companyId} and (lower(${categories.name}) = lower(${f.category}) or translate(lower(${categories.name}), 'áéíóúñ ', 'aeioun_') = ${f.category.toLowerCase()}))`,
+      );
+  }
+  if (f.startDate) where.push(gte(expenses.date, f.startDate));
+  if (f.endDate) where.push(lte(expenses.date, f.endDate));
+  return where;
+}
+
+export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters) {
+  const where = and(...filterConditions(actor, companyId, f));
+  const [items, [{ total }]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(desc(expenses.date), desc(expenses.expenseNumber))
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize),
+    db.select({ total: count() }).from(expenses).where(where),
+  ]);
+  return { items: (items as unknown as Row[]).map(presentExpense), total: Number(total), page: f.page, pageSize: f.pageSize };
+}
+
+/** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */
+export async function getExpense(db: Db, actor: Actor, companyId: string, id: string): Promise<ExpenseView & { receiptKey: string | null }> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw errors.notFound('Rendición no encontrada.');
+  const [row] = (await baseQuery(db)
+    .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
+    .limit(1)) as unknown as Row[];
+  if (!row || !can.readExpenseOf(actor, row.e.userId)) throw errors.notFound('Rendición no encontrada.');
+  return { ...presentExpense(row), receiptKey: row.e.receiptKey };
+}
+
+export async function recentExpenses(db: Db, actor: Actor, companyId: string, limit = 5) {
+  const rows = (await baseQuery(db)
+    .where(and(...visibilityScope(actor, companyId)))
+    .orderBy(desc(expenses.createdAt))
+    .limit(limit)) as unknown as Row[];
+  return rows.map((r) => {
+    const e = presentExpense(r);
+    return { id: e.id, expenseNumber: e.expenseNumber, description: e.description, category: e.category, amount: e.amountCLP, status: e.status, createdAt: e.createdAt, date: e.date };
+  });
+}
+
+export { visibilityScope };
