@@ -2,7 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { switchCompanySchema } from '@shared/auth.js';
-import { expenses, memberships } from '../db/schema/index.js';
+import { asc } from 'drizzle-orm';
+import { expenses, memberships, users as usersTable } from '../db/schema/index.js';
+import { actorOf } from '../context.js';
+import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { requireSession, type AppDeps } from '../context.js';
 import { companyById, listMemberships, switchCompany } from './service.js';
 
@@ -44,5 +47,30 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       expenseCount: counts.expenseCount,
       createdAt: company.createdAt.toISOString(),
     };
+  });
+
+  /** The company's people (admins only): the expense list's user filter and the company page. */
+  r.get('/company/users', { schema: { tags: ['company'] } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.manageCompany(actor));
+    const companyId = requireCompanyId(actor);
+    const rows = await db
+      .select({
+        id: usersTable.id,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+        email: usersTable.email,
+        taxId: usersTable.taxId,
+        role: memberships.role,
+        isActive: memberships.isActive,
+        authProvider: usersTable.authProvider,
+        hasPassword: sql<boolean>`${usersTable.passwordHash} is not null`,
+        joinedAt: memberships.joinedAt,
+      })
+      .from(memberships)
+      .innerJoin(usersTable, eq(usersTable.id, memberships.userId))
+      .where(eq(memberships.companyId, companyId))
+      .orderBy(asc(usersTable.firstName), asc(usersTable.lastName));
+    return rows.map((u) => ({ ...u, joinedAt: u.joinedAt.toISOString() }));
   });
 };

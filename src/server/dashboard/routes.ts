@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { can, requireCompanyId } from '../policies/index.js';
-import { dashboardStats } from './service.js';
+import { eq, type SQL } from 'drizzle-orm';
+import { expenses } from '../db/schema/index.js';
+import { recentExpenses } from '../expenses/service.js';
+import { categoriesThisMonth, dashboardStats, monthlySpending } from './service.js';
 
 export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,4 +17,22 @@ export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) 
     const stats = await dashboardStats(db, companyId, ctx.view.planId ?? 'free', can.seeAllCompanyExpenses(actor) ? null : actor.userId);
     return { ...stats, subscriptionStatus: ctx.view.subscriptionStatus };
   });
+
+  /** Company-wide for admins, own expenses for everyone else. */
+  function scopeOf(request: Parameters<typeof requireSession>[0]): { scope: SQL[]; actor: ReturnType<typeof actorOf>; companyId: string } {
+    const actor = actorOf(requireSession(request));
+    const companyId = requireCompanyId(actor);
+    const scope: SQL[] = [eq(expenses.companyId, companyId)];
+    if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, actor.userId));
+    return { scope, actor, companyId };
+  }
+
+  r.get('/dashboard/categories', { schema: { tags: ['dashboard'] } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope));
+
+  r.get('/dashboard/recent', { schema: { tags: ['dashboard'] } }, async (request) => {
+    const { actor, companyId } = scopeOf(request);
+    return recentExpenses(db, actor, companyId, 5);
+  });
+
+  r.get('/dashboard/monthly', { schema: { tags: ['dashboard'] } }, async (request) => monthlySpending(db, scopeOf(request).scope));
 };

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { getPlan } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { expenses } from '../db/schema/index.js';
+import { categories, expenses } from '../db/schema/index.js';
 
 /** Start of the current calendar month in America/Santiago, as an instant. */
 export const santiagoMonthStart = sql`(date_trunc('month', now() at time zone 'America/Santiago') at time zone 'America/Santiago')`;
@@ -33,4 +33,44 @@ export async function dashboardStats(db: Db, companyId: string, plan: string, ow
     monthlyExpenses: await countMonthlyExpenses(db, companyId),
     monthlyLimit: getPlan(plan).monthlyExpenseLimit,
   };
+}
+
+/** First day of the current month in Santiago, as a calendar date. */
+const santiagoMonthFirstDay = sql`(date_trunc('month', now() at time zone 'America/Santiago'))::date`;
+
+/** Amount per category for expenses dated this month (Santiago). */
+export async function categoriesThisMonth(db: Db, scope: SQL[]) {
+  const rows = await db
+    .select({
+      category: sql<string>`coalesce(${categories.name}, 'otros')`,
+      amount: sql<string>`sum(${expenses.amountClp})::text`,
+    })
+    .from(expenses)
+    .leftJoin(categories, eq(categories.id, expenses.categoryId))
+    .where(and(...scope, gte(expenses.date, santiagoMonthFirstDay)))
+    .groupBy(sql`1`)
+    .orderBy(sql`sum(${expenses.amountClp}) desc`);
+  return rows;
+}
+
+/** Spending per month for the last `months` months including this one, zero-filled. */
+export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(date_trunc('month', ${expenses.date}), 'YYYY-MM')`,
+      amount: sql<string>`sum(${expenses.amountClp})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(expenses)
+    .where(and(...scope, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
+    .groupBy(sql`1`);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Santiago' }));
+  const out: { month: string; amount: string; count: number }[] = [];
+  for (let i = months - 1; i >= 0; i--) {
+    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    out.push(byMonth.get(key) ?? { month: key, amount: '0', count: 0 });
+  }
+  return out;
 }

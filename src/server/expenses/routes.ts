@@ -6,7 +6,10 @@ import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
-import { createExpense, getExpense, listExpenses } from './service.js';
+import { companyById } from '../companies/service.js';
+import { streamExpensesXlsx } from './excel.js';
+import { comprobanteHtml, comprobanteRows } from './pdf.js';
+import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -28,6 +31,17 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const actor = actorOf(requireSession(request));
     reply.header('cache-control', 'no-store');
     return listExpenses(db, actor, requireCompanyId(actor), request.query);
+  });
+
+  r.get('/expenses/export/excel', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema } }, async (request, reply) => {
+    const actor = actorOf(requireSession(request));
+    const where = filterConditions(actor, requireCompanyId(actor), request.query);
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Santiago' });
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="rendiciones_${today}.xlsx"`)
+      .header('cache-control', 'no-store')
+      .send(streamExpensesXlsx(db, where, request.log));
   });
 
   r.post('/expenses', { schema: { tags: ['expenses'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
@@ -59,5 +73,17 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `inline; filename="comprobante_${expense.expenseNumber}"`)
       .send(data);
+  });
+
+  /** Data for the client-side PDF (part 1 §7): the HTML comprobante and the fields it shows. */
+  r.get('/expenses/:id/pdf', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    const companyId = requireCompanyId(actor);
+    const { receiptKey: _k, ...expense } = await getExpense(db, actor, companyId, request.params.id);
+    const company = await companyById(db, companyId);
+    return {
+      htmlContent: comprobanteHtml(expense, company.name),
+      expenseData: { ...expense, expenseNumber: expense.expenseNumber, companyName: company.name, rows: comprobanteRows(expense) },
+    };
   });
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { aliasedTable, and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
 import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
 import { getPlan } from '@shared/plans.js';
@@ -16,7 +17,7 @@ export interface ReceiptFile {
   mime: string;
 }
 
-const approvers = aliasedTable(users, 'approver');
+const approvers = alias(users, 'approver');
 
 /** Columns every expense read selects, joined with its catalog names and people. */
 const expenseColumns = {
@@ -238,7 +239,7 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
       .offset((f.page - 1) * f.pageSize),
     db.select({ total: count() }).from(expenses).where(where),
   ]);
-  return { items: (items as unknown as Row[]).map(presentExpense), total: Number(total), page: f.page, pageSize: f.pageSize };
+  return { items: items.map(presentExpense), total: Number(total), page: f.page, pageSize: f.pageSize };
 }
 
 /** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */
@@ -246,7 +247,7 @@ export async function getExpense(db: Db, actor: Actor, companyId: string, id: st
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw errors.notFound('Rendición no encontrada.');
   const [row] = (await baseQuery(db)
     .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
-    .limit(1)) as unknown as Row[];
+    .limit(1));
   if (!row || !can.readExpenseOf(actor, row.e.userId)) throw errors.notFound('Rendición no encontrada.');
   return { ...presentExpense(row), receiptKey: row.e.receiptKey };
 }
@@ -255,7 +256,7 @@ export async function recentExpenses(db: Db, actor: Actor, companyId: string, li
   const rows = (await baseQuery(db)
     .where(and(...visibilityScope(actor, companyId)))
     .orderBy(desc(expenses.createdAt))
-    .limit(limit)) as unknown as Row[];
+    .limit(limit));
   return rows.map((r) => {
     const e = presentExpense(r);
     return { id: e.id, expenseNumber: e.expenseNumber, description: e.description, category: e.category, amount: e.amountCLP, status: e.status, createdAt: e.createdAt, date: e.date };

@@ -1,0 +1,127 @@
+import { PassThrough } from 'node:stream';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import { DOCUMENT_TYPE_LABELS, STATUS_LABELS, type DocumentType, type ExpenseStatus } from '@shared/expenses.js';
+import type { Db } from '../db/client.js';
+import { categories, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
+
+const approvers = alias(users, 'approver');
+const BATCH = 2000;
+
+const COLUMNS: Partial<ExcelJS.Column>[] = [
+  { header: 'N°', key: 'number', width: 8 },
+  { header: 'Fecha', key: 'date', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+  { header: 'Empleado', key: 'employee', width: 24 },
+  { header: 'Email', key: 'email', width: 28 },
+  { header: 'Descripción', key: 'description', width: 40 },
+  { header: 'Categoría', key: 'category', width: 16 },
+  { header: 'Medio de pago', key: 'paymentMethod', width: 18 },
+  { header: 'Centro de costo', key: 'costCenter', width: 14 },
+  { header: 'Tipo documento', key: 'documentType', width: 14 },
+  { header: 'N° documento', key: 'invoiceNumber', width: 14 },
+  { header: 'RUT', key: 'taxId', width: 14 },
+  { header: 'Moneda', key: 'currency', width: 8 },
+  { header: 'Monto original', key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
+  { header: 'Tipo de cambio', key: 'rate', width: 12, style: { numFmt: '#,##0.0000' } },
+  { header: 'Monto CLP', key: 'amountClp', width: 14, style: { numFmt: '"$"#,##0' } },
+  { header: 'Estado', key: 'status', width: 12 },
+  { header: 'Aprobador', key: 'approver', width: 24 },
+  { header: 'Fecha decisión', key: 'decidedAt', width: 16, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+  { header: 'Motivo rechazo', key: 'rejectionReason', width: 30 },
+];
+
+/** Excel cells show wall-clock Santiago time; a JS Date is written as UTC, so shift it. */
+function santiagoWallClock(d: Date): Date {
+  const s = d.toLocaleString('sv-SE', { timeZone: 'America/Santiago' });
+  return new Date(`${s.replace(' ', 'T')}Z`);
+}
+
+/**
+ * Streams the .xlsx: rows are read in keyset batches and committed as they are written,
+ * so memory stays flat whatever the number of expenses.
+ */
+export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unknown, m?: string) => void }): PassThrough {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Rendix';
+  const ws = wb.addWorksheet('Rendiciones', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = COLUMNS;
+  const header = ws.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1D4ED8' } };
+  header.commit();
+
+  void (async () => {
+    let cursor: { date: string; number: number } | null = null;
+    let count = 0;
+    let totalClp = 0;
+    for (;;) {
+      const conditions = [...where];
+      if (cursor) conditions.push(sql`(${expenses.date}, ${expenses.expenseNumber}) < (${cursor.date}::date, ${cursor.number})`);
+      const rows = await db
+        .select({
+          e: expenses,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          category: categories.name,
+          paymentMethod: paymentMethods.name,
+          costCenter: costCenters.code,
+          approverFirst: approvers.firstName,
+          approverLast: approvers.lastName,
+        })
+        .from(expenses)
+        .innerJoin(users, eq(users.id, expenses.userId))
+        .leftJoin(approvers, eq(approvers.id, expenses.approverId))
+        .leftJoin(categories, eq(categories.id, expenses.categoryId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
+        .leftJoin(costCenters, eq(costCenters.id, expenses.costCenterId))
+        .where(and(...conditions))
+        .orderBy(desc(expenses.date), desc(expenses.expenseNumber))
+        .limit(BATCH);
+      for (const r of rows) {
+        const e = r.e;
+        const decided = e.approvedAt ?? e.rejectedAt;
+        ws.addRow({
+          number: e.expenseNumber,
+          date: new Date(`${e.date}T00:00:00Z`),
+          employee: `${r.firstName} ${r.lastName}`.trim(),
+          email: r.email,
+          description: e.description,
+          category: r.category ?? '',
+          paymentMethod: r.paymentMethod ?? '',
+          costCenter: r.costCenter ?? '',
+          documentType: DOCUMENT_TYPE_LABELS[e.documentType as DocumentType] ?? e.documentType,
+          invoiceNumber: e.invoiceNumber ?? '',
+          taxId: e.taxId ?? '',
+          currency: e.currency,
+          amount: Number(e.amount),
+          rate: Number(e.exchangeRate),
+          amountClp: e.amountClp,
+          status: STATUS_LABELS[e.status as ExpenseStatus] ?? e.status,
+          approver: r.approverFirst ? `${r.approverFirst} ${r.approverLast ?? ''}`.trim() : '',
+          decidedAt: decided ? santiagoWallClock(decided) : null,
+          rejectionReason: e.rejectionReason ?? '',
+        }).commit();
+        totalClp += e.amountClp;
+        count++;
+      }
+      if (rows.length < BATCH) break;
+      const last = rows[rows.length - 1].e;
+      cursor = { date: last.date, number: last.expenseNumber };
+    }
+    const totalRow = ws.addRow({
+      description: `Total (${count} rendiciones)`,
+      amountClp: count ? { formula: `SUM(O2:O${count + 1})`, result: totalClp } : 0,
+    });
+    totalRow.font = { bold: true };
+    totalRow.commit();
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => {
+    log.error({ err }, 'excel export failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}
