@@ -6,6 +6,10 @@ import { PartnerRegisterPage } from './features/auth/PartnerRegisterPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { ComingSoon } from './features/placeholder/ComingSoon';
 import { AppShell } from './features/shell/AppShell';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { ExpensesPage } from './features/expenses/ExpensesPage';
+import { NewExpensePage } from './features/new-expense/NewExpensePage';
+import { SettingsPage } from './features/settings/SettingsPage';
 import { useCurrentUser } from './lib/auth';
 
 /** Unknown signed-in paths do a full redirect to / (part 1 §2). */
@@ -19,13 +23,11 @@ function FullRedirectHome() {
 function Home() {
   const { user } = useCurrentUser();
   if (user?.isSuperAdmin) return <Navigate to="/super-admin" replace />;
-  return <ComingSoon title="Dashboard" />;
+  return <DashboardPage />;
 }
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
 const SIGNED_IN: { path: string; title: string }[] = [
-  { path: '/expenses', title: 'Mis Rendiciones' },
-  { path: '/new-expense', title: 'Nueva Rendición' },
   { path: '/approvals', title: 'Aprobación de Rendiciones' },
   { path: '/subscription', title: 'Suscripción y Facturación' },
   { path: '/premium-plans', title: 'Planes de Suscripción' },
@@ -36,7 +38,6 @@ const SIGNED_IN: { path: string; title: string }[] = [
   { path: '/super-admin/email', title: 'Configuración de Email' },
   { path: '/company', title: 'Empresa' },
   { path: '/company-management', title: 'Gestión de Empresas' },
-  { path: '/settings', title: 'Configuración' },
   { path: '/invoices', title: 'Facturas Emitidas' },
   { path: '/api-integration', title: 'Integración API' },
   { path: '/niudata-integration', title: 'Integración NiuData' },
@@ -73,6 +74,9 @@ export function App() {
       <Route path="/register/:partner" element={<Navigate to="/" replace />} />
       <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
         <Route path="/" element={<Home />} />
+        <Route path="/expenses" element={<ExpensesPage />} />
+        <Route path="/new-expense" element={<NewExpensePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
         {SIGNED_IN.map((r) => (
           <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
         ))}
