@@ -86,4 +86,10 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       expenseData: { ...expense, expenseNumber: expense.expenseNumber, companyName: company.name, rows: comprobanteRows(expense) },
     };
   });
+
+  /** Receipt reading arrives with the receipt-intelligence work; until then the form falls back to manual entry. */
+  r.post('/receipts/analyze', { schema: { tags: ['receipts'] } }, async (request) => {
+    requireSession(request);
+    throw new AppError('not_available', 503, 'El análisis automático de recibos aún no está disponible. Completa los datos manualmente.');
+  });
 };
