@@ -26,3 +26,44 @@ export async function registerUser(t: TestApp, overrides: Record<string, unknown
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { client, user: res.body.user, email: data.email as string, password: data.password as string };
 }
+
+/** A real 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export async function catalogIds(client: TestClient) {
+  const cats = (await client.get('/api/categories')).body as { id: string; name: string }[];
+  const pms = (await client.get('/api/payment-methods')).body as { id: string; name: string }[];
+  const byName = (list: { id: string; name: string }[], name: string) => list.find((x) => x.name === name)!.id;
+  return {
+    category: (name = 'Transporte') => byName(cats, name),
+    paymentMethod: (name = 'Efectivo') => byName(pms, name),
+  };
+}
+
+/** Files an expense over multipart, as the form does. */
+export async function fileExpense(
+  client: TestClient,
+  fields: Record<string, string>,
+  receipt?: { data: Buffer; name: string; type?: string },
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (receipt) form.append('receipt', new Blob([new Uint8Array(receipt.data)], { type: receipt.type ?? 'application/octet-stream' }), receipt.name);
+  return client.request('POST', '/api/expenses', form);
+}
+
+export function expenseFields(ids: Awaited<ReturnType<typeof catalogIds>>, overrides: Record<string, string> = {}) {
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    amount: '12990',
+    currency: 'CLP',
+    description: 'Taxi a reunión con cliente',
+    category: ids.category(),
+    paymentMethod: ids.paymentMethod(),
+    documentType: 'boleta',
+    ...overrides,
+  };
+}
