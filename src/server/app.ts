@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // CSRF: a browser write must come from our own origin. Requests without browser headers
   // (API clients with Bearer tokens, curl) carry no ambient cookie risk from a foreign page.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every unsafe method, whatever the path: a percent-encoded '/api' must not slip past.
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const own = `${request.protocol}://${request.headers.host}`;
     if (origin) {
@@ -71,7 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   // Session: resolved once per API request.
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const sid = request.cookies[SESSION_COOKIE];
     if (!sid) return;
     const session = await findSession(deps.db, sid);

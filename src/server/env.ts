@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = (what: string) =>
@@ -22,10 +23,22 @@ const envSchema = z
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Rendix <no-reply@rendix.cl>'),
     SUPER_ADMIN_EMAIL: z.email({ error: 'SUPER_ADMIN_EMAIL debe ser un email válido' }).optional(),
+    /**
+     * true trusts only proxies on private networks (the first public address is the client and
+     * cannot be forged); or a list of proxy IPs/CIDRs.
+     */
     TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
+      .string()
+      .trim()
       .optional()
-      .transform((v) => v === 'true' || v === '1'),
+      .refine(
+        (v) =>
+          !v ||
+          ['true', 'false', '1', '0'].includes(v) ||
+          v.split(',').every((p) => isIP(p.trim().split('/')[0]) !== 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(p.trim())),
+        { message: 'TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies' },
+      )
+      .transform((v) => (!v || v === 'false' || v === '0' ? false : v === 'true' || v === '1' ? 'loopback,linklocal,uniquelocal' : v)),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])

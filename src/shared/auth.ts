@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Spanish for every message zod produces that we did not write ourselves.
+z.config(z.locales.es());
+
 /** Request schemas of the auth screens: the forms and the server validate with these same objects. */
 export const MSG = {
   email: 'Email inválido',

@@ -23,6 +23,8 @@ import { clearSessionCookie, createSession, destroySession, setSessionCookie } f
 export const LOGIN_RULES = {
   perIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
   perAccount: { name: 'login-account', max: 10, windowMs: 15 * 60_000 },
+  /** Across every IP: slows a distributed guess at one account without locking its owner out for long. */
+  perEmail: { name: 'login-email', max: 50, windowMs: 15 * 60_000 },
 };
 export const FORGOT_RULES = {
   perIp: { name: 'forgot-ip', max: 20, windowMs: 60 * 60_000 },
@@ -60,6 +62,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const { email, password, rememberMe } = request.body;
     await enforceRateLimit(db, request, LOGIN_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
+    await enforceRateLimit(db, request, LOGIN_RULES.perEmail, email);
     const user = await authenticate(db, email, password);
     return { user: await signIn(request, reply, user, rememberMe === true) };
   });

@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'vitest';
+import { EnvError, databaseUrl, loadEnv } from '../../src/server/env.js';
+
+/** The error loadEnv throws for `source`, or a failure if it does not throw. */
+function envError(source: Record<string, string>): EnvError {
+  try {
+    loadEnv(source);
+  } catch (e) {
+    expect(e).toBeInstanceOf(EnvError);
+    return e as EnvError;
+  }
+  throw new Error('loadEnv accepted an invalid environment');
+}
+
+describe('loadEnv', () => {
+  test('an empty environment gets the embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(5000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.SEED_DEMO).toBeUndefined();
+    expect(env.MAIL_FROM).toContain('Rendix');
+    expect(databaseUrl(env)).toBe('pglite:./data/pglite');
+  });
+
+  test('values are read and coerced', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://app:secreto@db.internal:5432/rendix',
+      SMTP_URL: 'smtp://user:pass@smtp.example.cl:587',
+      APP_URL: 'https://rendix.example.cl',
+      TRUST_PROXY: '1',
+      SUPER_ADMIN_EMAIL: 'admin@rendix.cl',
+      DATA_DIR: '/var/lib/rendix/',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.TRUST_PROXY).toBeTruthy();
+    expect(env.APP_URL).toBe('https://rendix.example.cl');
+    expect(databaseUrl(env)).toBe('postgresql://app:secreto@db.internal:5432/rendix');
+    expect(databaseUrl(loadEnv({ DATA_DIR: '/var/lib/rendix/' }))).toBe('pglite:/var/lib/rendix/pglite');
+  });
+
+  test('blank optional URLs count as unset', () => {
+    const env = loadEnv({ SMTP_URL: '  ', APP_URL: '', DATABASE_URL: '' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.APP_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  test('several bad variables are all listed in one error, one line each', () => {
+    const err = envError({
+      PORT: 'cinco mil',
+      DATABASE_URL: 'mysql://root@localhost/rendix',
+      SMTP_URL: 'no es una url',
+      SUPER_ADMIN_EMAIL: 'no-es-email',
+      TRUST_PROXY: 'quizás',
+    });
+    const lines = err.message.split('\n').filter((l) => l.trim().startsWith('- '));
+    expect(lines).toHaveLength(5);
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'SUPER_ADMIN_EMAIL', 'TRUST_PROXY']) {
+      expect(lines.some((l) => l.includes(`${name}:`)), name).toBe(true);
+    }
+    expect(err.message).toMatch(/^Configuración inválida:/);
+    expect(err.message).toContain('PORT debe ser un número');
+    expect(err.message).toContain('DATABASE_URL debe empezar con postgres:// o postgresql://');
+    expect(err.message).toContain('SMTP_URL debe ser una URL válida');
+    expect(err.message).toContain('SUPER_ADMIN_EMAIL debe ser un email válido');
+  });
+
+  test('an out-of-range PORT and an unknown NODE_ENV are rejected', () => {
+    expect(envError({ PORT: '70000' }).message).toContain('PORT');
+    expect(envError({ PORT: '-1' }).message).toContain('PORT');
+    expect(envError({ NODE_ENV: 'staging' }).message).toContain('NODE_ENV');
+  });
+
+  test('production without DATABASE_URL fails, and says so', () => {
+    const err = envError({ NODE_ENV: 'production' });
+    expect(err.message).toContain('DATABASE_URL es obligatorio en producción');
+    expect(envError({ NODE_ENV: 'production', DATABASE_URL: '   ' }).message).toContain('DATABASE_URL');
+  });
+
+  test('production never seeds demo data', () => {
+    const err = envError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', SEED_DEMO: 'true' });
+    expect(err.message).toContain('SEED_DEMO');
+    expect(loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  test('production problems are listed together with the other bad variables', () => {
+    const err = envError({ NODE_ENV: 'production', PORT: 'x', SMTP_URL: 'nada' });
+    const lines = err.message.split('\n').filter((l) => l.trim().startsWith('- '));
+    expect(lines.map((l) => l.trim().split(':')[0].slice(2)).sort()).toEqual(['DATABASE_URL', 'PORT', 'SMTP_URL']);
+  });
+});
