@@ -95,6 +95,15 @@ describe('CSRF: browser writes must come from our own origin', () => {
 });
 
 describe('rate limits', () => {
+  test('successful logins do not add up against the account', async () => {
+    const { email, password } = await registerUser(t);
+    for (let i = 0; i < 9; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
+    expect((await t.client().post('/api/auth/login', { email, password })).status).toBe(200);
+    // The success cleared the failures: another 9 wrong guesses and a right one still get in.
+    for (let i = 0; i < 9; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
+    expect((await t.client().post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+
   test(`login: the ${LOGIN_RULES.perAccount.max + 1}th attempt per account and IP is 429, even with the right password`, async () => {
     const { email, password } = await registerUser(t);
     const max = LOGIN_RULES.perAccount.max;

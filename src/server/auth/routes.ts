@@ -7,7 +7,7 @@ import type { PlanId } from '@shared/plans.js';
 import { users } from '../db/schema/index.js';
 import { passwordResetEmail } from '../email/templates.js';
 import { requireSession, type AppDeps } from '../context.js';
-import { enforceRateLimit } from '../platform/rate-limit.js';
+import { clearRateLimit, enforceRateLimit } from '../platform/rate-limit.js';
 import {
   authenticate,
   createPasswordResetToken,
@@ -64,6 +64,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
     await enforceRateLimit(db, request, LOGIN_RULES.perEmail, email);
     const user = await authenticate(db, email, password);
+    // Only failures should add up against an account: a successful login clears its counter.
+    await clearRateLimit(db, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
     return { user: await signIn(request, reply, user, rememberMe === true) };
   });
 

@@ -21,7 +21,7 @@ export function comprobanteRows(e: ExpenseView): [string, string][] {
   if (e.address) rows.push(['Dirección', e.address]);
   if (e.currency !== 'CLP') {
     rows.push(['Monto original', formatMoney(e.amount, e.currency)]);
-    rows.push(['Tipo de cambio', e.exchangeRate]);
+    rows.push(['Tipo de cambio', Number(e.exchangeRate).toLocaleString('es-CL', { maximumFractionDigits: 4 })]);
   }
   rows.push(['Monto CLP', formatCLP(e.amountCLP)]);
   rows.push(['Estado', STATUS_LABELS[e.status] ?? e.status]);

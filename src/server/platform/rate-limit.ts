@@ -49,3 +49,7 @@ export async function enforceRateLimit(
 export async function purgeExpiredRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
 }
+
+export async function clearRateLimit(db: Db, rule: RateRule, subject: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, errorMessage } from '@client/lib/api';
+import { Button } from '@client/components/ui/button';
+import { analysisToValues, confidencePercent, type ReceiptAnalysis } from './analysis';
+import { AmountSection } from './AmountSection';
+import { BasicInfoSection } from './BasicInfoSection';
+import { CategorizationSection } from './CategorizationSection';
+import {
+  computeAmountClp,
+  defaultValues,
+  expenseResolver,
+  facturaCategoryId as findFacturaCategory,
+  summaryMessage,
+  toFormData,
+  type ExpenseField,
+  type ExpenseFormContext,
+  type ExpenseFormValues,
+} from './expenseForm';
+import { FiscalSection } from './FiscalSection';
+import { ReceiptUpload } from './ReceiptUpload';
+import { useCreateExpense } from './useCreateExpense';
+import type { ExpenseCatalog } from './useExpenseCatalog';
+import { useReceipt } from './useReceipt';
+
+const FIELDS = Object.keys(defaultValues()) as ExpenseField[];
+
+export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
+  const navigate = useNavigate();
+  const context = useMemo<ExpenseFormContext>(() => ({ categories: catalog.categories }), [catalog.categories]);
+  const form = useForm<ExpenseFormValues, ExpenseFormContext>({ resolver: expenseResolver, context, defaultValues: defaultValues() });
+  const { setValue, getValues, control } = form;
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useCreateExpense();
+  const facturaId = findFacturaCategory(catalog.categories);
+
+  // The CLP amount follows amount × rate, whatever changed them (typing, currency, analysis).
+  const [amount, currency, exchangeRate, documentType] = useWatch({ control, name: ['amount', 'currency', 'exchangeRate', 'documentType'] });
+  useEffect(() => {
+    const next = computeAmountClp(amount, currency, exchangeRate);
+    if (next !== getValues('amountCLP')) {
+      setValue('amountCLP', next, { shouldValidate: form.formState.isSubmitted });
+    }
+  }, [amount, currency, exchangeRate, getValues, setValue, form.formState.isSubmitted]);
+
+  // A factura is filed under 'Factura'; leaving factura gives back the category chosen before.
+  const categoryBeforeFactura = useRef<string | null>(null);
+  useEffect(() => {
+    if (!facturaId) return;
+    const current = getValues('category');
+    if (documentType === 'factura' && current !== facturaId) {
+      categoryBeforeFactura.current = current;
+      setValue('category', facturaId, { shouldValidate: form.formState.isSubmitted });
+    } else if (documentType !== 'factura' && current === facturaId && categoryBeforeFactura.current !== null) {
+      setValue('category', categoryBeforeFactura.current);
+      categoryBeforeFactura.current = null;
+    }
+  }, [documentType, facturaId, getValues, setValue, form.formState.isSubmitted]);
+
+  const applyAnalysis = useCallback(
+    (data: ReceiptAnalysis) => {
+      const values = analysisToValues(data, catalog);
+      // Already a factura: the effect above will not run again, so keep the category locked here.
+      const stillFactura = getValues('documentType') === 'factura' && (values.documentType ?? 'factura') === 'factura';
+      if (stillFactura && facturaId && values.category && values.category !== facturaId) {
+        categoryBeforeFactura.current = values.category;
+        values.category = facturaId;
+      }
+      for (const name of Object.keys(values) as ExpenseField[]) {
+        setValue(name, values[name] as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      }
+      return confidencePercent(data.confidence);
+    },
+    [catalog, facturaId, getValues, setValue, form.formState.isSubmitted],
+  );
+  const receipt = useReceipt(applyAnalysis);
+
+  const onValid = (values: ExpenseFormValues) => {
+    setFormError(null);
+    receipt.setError(null);
+    create.mutate(toFormData(values, receipt.file), {
+      onSuccess: () => {
+        toast.success('Rendición Creada', { description: 'Tu rendición ha sido enviada para aprobación.' });
+        void navigate('/expenses');
+      },
+      onError: (err) => {
+        // Nothing typed is reset: the message goes next to its field, or above the buttons.
+        const message = errorMessage(err, 'Failed to create expense');
+        toast.error('Error', { description: message });
+        const field = err instanceof ApiError ? err.field : undefined;
+        if (field === 'receipt') receipt.setError(message);
+        else if (field && (FIELDS as string[]).includes(field)) {
+          form.setError(field as ExpenseField, { type: 'server', message }, { shouldFocus: true });
+        } else setFormError(message);
+      },
+    });
+  };
+
+  const saving = create.isPending;
+
+  return (
+    <form onSubmit={form.handleSubmit(onValid, (errors) => toast.error('Error', { description: summaryMessage(errors) }))} noValidate className="space-y-4 sm:space-y-6">
+      <ReceiptUpload receipt={receipt} disabled={saving} />
+      <BasicInfoSection form={form} />
+      <AmountSection form={form} />
+      <CategorizationSection form={form} catalog={catalog} facturaCategoryId={facturaId} />
+      {documentType === 'factura' ? <FiscalSection form={form} /> : null}
+
+      {formError ? (
+        <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-300">
+          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{formError}</span>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end sm:gap-3">
+        <Button type="button" variant="outline" onClick={() => void navigate('/expenses')} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {saving ? 'Guardando...' : 'Guardar Rendición'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { CheckCircle2, FileText } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
+import { EXPENSE_MSG } from '@shared/expenses';
+import { formatRut, isValidRut } from '@shared/rut';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { controlA11y, Section, type ExpenseFormApi } from './Section';
+
+/** Live check-digit feedback while the RUT is typed; the submit error, when there is one, wins. */
+function RutStatus({ value }: { value: string }) {
+  const v = value.trim();
+  if (v.length < 3) return null;
+  return isValidRut(v) ? (
+    <p id="expense-taxId-status" className="flex items-center gap-1 text-sm text-green-700 dark:text-green-400">
+      <CheckCircle2 className="h-4 w-4" aria-hidden />
+      RUT válido
+    </p>
+  ) : (
+    <p id="expense-taxId-status" className="text-sm text-destructive">
+      {EXPENSE_MSG.rut}
+    </p>
+  );
+}
+
+/** Invoice number, issuer RUT and address: only for a factura (part 1 §2). */
+export function FiscalSection({ form }: { form: ExpenseFormApi }) {
+  const { errors } = form.formState;
+  const taxId = useWatch({ control: form.control, name: 'taxId' });
+  const taxIdError = errors.taxId?.message;
+
+  return (
+    <Section title="Datos fiscales" icon={FileText} description="Obligatorios para facturas: número de factura y RUT del emisor.">
+      <FormField id="expense-invoiceNumber" label="Número de factura *" error={errors.invoiceNumber?.message}>
+        <Input
+          autoComplete="off"
+          maxLength={50}
+          placeholder="Ej.: 123456"
+          {...controlA11y('invoiceNumber', errors.invoiceNumber?.message, true)}
+          {...form.register('invoiceNumber')}
+        />
+      </FormField>
+      <FormField id="expense-taxId" label="RUT del emisor *" error={taxIdError}>
+        <Input
+          autoComplete="off"
+          maxLength={20}
+          placeholder="76.123.456-7"
+          {...controlA11y('taxId', taxIdError, true)}
+          aria-describedby={taxIdError ? 'expense-taxId-error' : 'expense-taxId-status'}
+          {...form.register('taxId', {
+            onBlur: (e: { target: { value: string } }) => {
+              if (isValidRut(e.target.value)) form.setValue('taxId', formatRut(e.target.value));
+            },
+          })}
+        />
+        <div aria-live="polite">{taxIdError ? null : <RutStatus value={taxId} />}</div>
+      </FormField>
+      <div className="sm:col-span-2">
+        <FormField id="expense-address" label="Dirección" error={errors.address?.message}>
+          <Input autoComplete="off" maxLength={300} placeholder="Dirección del emisor" {...controlA11y('address', errors.address?.message)} {...form.register('address')} />
+        </FormField>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { fieldId, type ExpenseField, type ExpenseFormContext, type ExpenseFormValues } from './expenseForm';
+
+export type ExpenseFormApi = UseFormReturn<ExpenseFormValues, ExpenseFormContext>;
+
+/** One card of the form: a titled group of fields, two columns from the sm breakpoint. */
+export function Section({ title, description, icon: Icon, children }: { title: string; description?: string; icon: LucideIcon; children: ReactNode }) {
+  const headingId = `seccion-${title.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Card role="group" aria-labelledby={headingId}>
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
+        <CardTitle id={headingId} className="flex items-center gap-2 text-base sm:text-lg">
+          <Icon className="h-5 w-5 text-primary" aria-hidden />
+          {title}
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4 p-4 pt-0 sm:grid-cols-2 sm:p-6 sm:pt-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** id, invalid state and the error's id for a control, so screen readers read the message. */
+export function controlA11y(name: ExpenseField, error?: string, required = false) {
+  const id = fieldId(name);
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': required || undefined,
+  };
+}
+
+/** A short hint under a control. */
+export function Hint({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="text-xs text-muted-foreground">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,96 @@
+import { categoryKey, type CatalogItem } from '@shared/catalog';
+import { DOCUMENT_TYPES, normalizeCurrency, type DocumentType } from '@shared/expenses';
+import { formatRut, isValidRut } from '@shared/rut';
+import type { ExpenseFormValues } from './expenseForm';
+
+/** POST /api/receipts/analyze answers `{ data }` with these fields (part 1 §3 Receipt analysis result). */
+export interface ReceiptAnalysis {
+  amount?: number | string | null;
+  currency?: string | null;
+  exchangeRate?: number | string | null;
+  amountCLP?: number | string | null;
+  date?: string | null;
+  description?: string | null;
+  category?: string | null;
+  paymentMethod?: string | null;
+  address?: string | null;
+  documentType?: string | null;
+  invoiceNumber?: string | number | null;
+  taxId?: string | null;
+  confidence?: number | string | null;
+}
+
+function text(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value).trim();
+}
+
+function positiveNumber(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : Number(text(value).replace(',', '.'));
+  return text(value) !== '' && Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** Accepts yyyy-mm-dd (with or without a time) and Chilean dd/mm/yyyy or dd-mm-yyyy. */
+export function toIsoDate(value: unknown): string {
+  const s = text(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  const cl = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : cl ? [cl[3], cl[2].padStart(2, '0'), cl[1].padStart(2, '0')] : [];
+  if (!y) return '';
+  const date = new Date(`${y}-${m}-${d}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(d) ? '' : `${y}-${m}-${d}`;
+}
+
+/** The analyser may answer an id or a name ('alimentacion', 'Alimentación'): find the catalog entry. */
+export function matchCatalog(items: CatalogItem[], ref: unknown): string {
+  const s = text(ref);
+  if (!s) return '';
+  const byId = items.find((i) => i.id === s);
+  if (byId) return byId.id;
+  const key = categoryKey(s);
+  return items.find((i) => categoryKey(i.name) === key)?.id ?? '';
+}
+
+/** Confidence 0..1 as a whole percentage (a 0..100 answer is tolerated). */
+export function confidencePercent(value: unknown): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return Math.min(100, Math.round(n <= 1 ? n * 100 : n));
+}
+
+/** The form values an analysis fills; fields it did not read are left out, so the user's input stays. */
+export function analysisToValues(
+  data: ReceiptAnalysis,
+  lists: { categories: CatalogItem[]; paymentMethods: CatalogItem[] },
+): Partial<ExpenseFormValues> {
+  const out: Partial<ExpenseFormValues> = {};
+  const currency = normalizeCurrency(text(data.currency));
+  if (currency) out.currency = currency;
+  const effectiveCurrency = currency ?? 'CLP';
+
+  const amount = positiveNumber(data.amount);
+  const amountClp = positiveNumber(data.amountCLP);
+  if (amount !== null) out.amount = String(Math.round(amount * 100) / 100);
+  else if (amountClp !== null && effectiveCurrency === 'CLP') out.amount = String(Math.round(amountClp));
+
+  const rate = positiveNumber(data.exchangeRate);
+  if (effectiveCurrency !== 'CLP') out.exchangeRate = rate !== null ? String(rate) : '';
+
+  const date = toIsoDate(data.date);
+  if (date) out.date = date;
+  const description = text(data.description);
+  if (description) out.description = description.slice(0, 500);
+  const category = matchCatalog(lists.categories, data.category);
+  if (category) out.category = category;
+  const paymentMethod = matchCatalog(lists.paymentMethods, data.paymentMethod);
+  if (paymentMethod) out.paymentMethod = paymentMethod;
+
+  const documentType = text(data.documentType).toLowerCase();
+  if ((DOCUMENT_TYPES as readonly string[]).includes(documentType)) out.documentType = documentType as DocumentType;
+  const invoiceNumber = text(data.invoiceNumber);
+  if (invoiceNumber) out.invoiceNumber = invoiceNumber.slice(0, 50);
+  const taxId = text(data.taxId);
+  if (taxId) out.taxId = isValidRut(taxId) ? formatRut(taxId) : taxId.slice(0, 20);
+  const address = text(data.address);
+  if (address) out.address = address.slice(0, 300);
+  return out;
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExpenseView } from '@shared/expenses';
+import { apiRequest } from '@client/lib/api';
+import { qk } from '@client/lib/queryKeys';
+
+/**
+ * Everything a new expense changes (part 1 §7): dashboard figures, expense lists, the approval
+ * count, company, user and subscription stats, and the admin lists. Keys are URL prefixes.
+ */
+const AFFECTED: readonly (readonly unknown[])[] = [
+  qk.dashboardStats,
+  qk.dashboardCategories,
+  qk.dashboardRecent,
+  ['/api/expenses'],
+  qk.pendingApprovals,
+  ['/api/admin'],
+  qk.companyStats,
+  ['/api/user/stats'],
+  ['/api/subscription'],
+  ['/api/super-admin'],
+];
+
+export function useCreateExpense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormData) => apiRequest<ExpenseView>('POST', '/api/expenses', body),
+    // Not awaited: the user moves on to /expenses while the lists refresh.
+    onSuccess: () => {
+      for (const queryKey of AFFECTED) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

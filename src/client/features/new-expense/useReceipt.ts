@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { EXPENSE_MSG, RECEIPT_MAX_BYTES } from '@shared/expenses';
+import { apiRequest } from '@client/lib/api';
+import type { ReceiptAnalysis } from './analysis';
+
+export type ReceiptKind = 'image' | 'pdf';
+
+const EXTENSIONS = /\.(jpe?g|png|webp|pdf)$/i;
+const MIME_OK = /^(image\/(jpeg|jpg|pjpeg|png|webp)|application\/pdf)$/i;
+
+/** The receipt's kind from its first bytes, the same rule the server applies (DECISIONS.md). */
+export async function sniffReceipt(file: Blob): Promise<ReceiptKind | null> {
+  const b = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image';
+  if (b[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image';
+  if (ascii(0, 5) === '%PDF-') return 'pdf';
+  return null;
+}
+
+/** Size, declared type and bytes; the toast says what is wrong. Null when the file is refused. */
+async function checkReceipt(file: File): Promise<ReceiptKind | null> {
+  if (file.size > RECEIPT_MAX_BYTES) {
+    toast.error('Archivo muy grande', { description: EXPENSE_MSG.fileTooLarge });
+    return null;
+  }
+  const declaredOk = file.type ? MIME_OK.test(file.type) : EXTENSIONS.test(file.name);
+  const kind = declaredOk ? await sniffReceipt(file).catch(() => null) : null;
+  if (!kind) {
+    toast.error('Archivo no válido', { description: EXPENSE_MSG.fileType });
+    return null;
+  }
+  return kind;
+}
+
+export interface ReceiptState {
+  file: File | null;
+  kind: ReceiptKind | null;
+  previewUrl: string | null;
+  analyzing: boolean;
+  /** Confidence percentage of the last successful analysis of this file. */
+  analyzedConfidence: number | null;
+  /** A server complaint about the file (e.g. its bytes), shown next to the upload area. */
+  error: string | null;
+}
+
+const EMPTY: ReceiptState = { file: null, kind: null, previewUrl: null, analyzing: false, analyzedConfidence: null, error: null };
+
+/**
+ * The attached receipt: validation, a preview URL and the AI analysis that starts on every
+ * accepted file. `onAnalyzed` fills the form; it returns the confidence shown in the toast.
+ * An answer for a file that was replaced or removed meanwhile is ignored.
+ */
+export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => number) {
+  const [state, setState] = useState<ReceiptState>(EMPTY);
+  const generation = useRef(0);
+  const previewRef = useRef<string | null>(null);
+  const onAnalyzedRef = useRef(onAnalyzed);
+  useEffect(() => {
+    onAnalyzedRef.current = onAnalyzed;
+  }, [onAnalyzed]);
+
+  const releasePreview = useCallback(() => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = null;
+  }, []);
+
+  useEffect(
+    () => () => {
+      generation.current++;
+      releasePreview();
+    },
+    [releasePreview],
+  );
+
+  const analyze = useCallback(async (file: File, gen: number) => {
+    const body = new FormData();
+    body.append('receipt', file);
+    try {
+      const res = await apiRequest<{ data?: ReceiptAnalysis | null }>('POST', '/api/receipts/analyze', body);
+      if (gen !== generation.current) return;
+      if (!res || typeof res !== 'object' || !res.data || typeof res.data !== 'object') throw new Error('empty analysis');
+      const percent = onAnalyzedRef.current(res.data);
+      setState((s) => ({ ...s, analyzing: false, analyzedConfidence: percent }));
+      toast.success('Recibo Analizado', { description: `Información extraída automáticamente (confianza ${percent}%). Revisa los datos antes de guardar.` });
+    } catch {
+      if (gen !== generation.current) return;
+      setState((s) => ({ ...s, analyzing: false }));
+      toast.error('Error al Analizar', { description: 'No se pudo extraer información del recibo. Complete manualmente.' });
+    }
+  }, []);
+
+  const select = useCallback(
+    async (file: File | null | undefined) => {
+      if (!file) return;
+      const gen = ++generation.current;
+      const kind = await checkReceipt(file);
+      if (gen !== generation.current || !kind) return;
+      releasePreview();
+      const previewUrl = kind === 'image' ? URL.createObjectURL(file) : null;
+      previewRef.current = previewUrl;
+      setState({ file, kind, previewUrl, analyzing: true, analyzedConfidence: null, error: null });
+      toast.success('Archivo Cargado', { description: file.name });
+      void analyze(file, gen);
+    },
+    [analyze, releasePreview],
+  );
+
+  const remove = useCallback(() => {
+    generation.current++;
+    releasePreview();
+    setState(EMPTY);
+  }, [releasePreview]);
+
+  const setError = useCallback((error: string | null) => setState((s) => ({ ...s, error })), []);
+
+  return { ...state, select, remove, setError };
+}
