@@ -12,5 +12,6 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     pool: 'forks',
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });

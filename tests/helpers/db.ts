@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on the
@@ -7,7 +8,15 @@ import pg from 'pg';
  */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { url: 'pglite:memory', drop: async () => undefined };
+  if (!base) {
+    let template: string | undefined;
+    try {
+      template = inject('pgliteTemplate');
+    } catch {
+      /* outside vitest (the benchmark) */
+    }
+    return { url: template ? `pglite-snapshot:${template}` : 'pglite:memory', drop: async () => undefined };
+  }
   const name = `rendix_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

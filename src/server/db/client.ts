@@ -42,9 +42,16 @@ export async function openDatabase(url: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const dir = url.replace(/^pglite:/, '');
-  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  let client: InstanceType<typeof PGlite>;
+  if (url.startsWith('pglite-snapshot:')) {
+    // An in-memory database started from a data-directory dump (the tests' migrated template).
+    const { readFile } = await import('node:fs/promises');
+    client = new PGlite({ loadDataDir: new Blob([await readFile(url.slice('pglite-snapshot:'.length))]) });
+  } else {
+    const dir = url.replace(/^pglite:/, '');
+    if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+    client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  }
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder });
   const db = drizzle(client, { schema }) as unknown as Db;
