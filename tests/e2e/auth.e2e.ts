@@ -139,7 +139,8 @@ describe('authentication in the browser', () => {
     await page.getByRole('button', { name: 'Activar Cuenta Premium' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('¡Bienvenido a NiuData!').waitFor();
-    await page.getByText('Plan Pro - Ilimitado').first().waitFor();
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me.subscriptionStatus).toBe('pro');
     await page.getByRole('link', { name: 'Nueva Rendición' }).first().waitFor();
     const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noOverflow).toBe(true);
