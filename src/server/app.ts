@@ -133,13 +133,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
   }
-  let indexHtml: string | null = null;
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Ruta no encontrada.', code: 'not_found' });
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('Cliente no compilado: ejecuta npm run build.');
-    indexHtml ??= await readFile(`${clientDir}/index.html`, 'utf8');
+    // Read per request (the OS caches it): a rebuild never leaves a stale page pointing at deleted assets.
+    const indexHtml = await readFile(`${clientDir}/index.html`, 'utf8');
     // The SPA decides what unknown paths show.
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   });

@@ -8,6 +8,7 @@ export const qk = {
   dashboardStats: ['/api/dashboard/stats'] as const,
   dashboardCategories: ['/api/dashboard/categories'] as const,
   dashboardRecent: ['/api/dashboard/recent'] as const,
+  dashboardMonthly: ['/api/dashboard/monthly'] as const,
   pendingApprovals: ['/api/admin/expenses/pending'] as const,
   expenses: (filters: Record<string, string>) => ['/api/expenses', filters] as const,
 };

@@ -103,7 +103,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       if (n > 0) {
         await db.update(t).set({ isActive: false }).where(eq(t.id, existing.id));
         await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deactivated', changes: { usedBy: n } });
-        return { deleted: false, deactivated: true, message: `Está en uso por ${n} rendición${n === 1 ? '' : 'es'}: se desactivó en lugar de eliminarse.` };
+        return { deleted: false, deactivated: true, message: `Está en uso por ${n} ${n === 1 ? 'rendición' : 'rendiciones'}: se desactivó en lugar de eliminarse.` };
       }
       await db.delete(t).where(eq(t.id, existing.id));
       await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deleted' });

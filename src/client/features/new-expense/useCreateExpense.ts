@@ -11,6 +11,7 @@ const AFFECTED: readonly (readonly unknown[])[] = [
   qk.dashboardStats,
   qk.dashboardCategories,
   qk.dashboardRecent,
+  qk.dashboardMonthly,
   ['/api/expenses'],
   qk.pendingApprovals,
   ['/api/admin'],
