@@ -1,16 +1,31 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { FullPageLoading } from './components/ui/spinner';
+import { FullPageLoading, Spinner } from './components/ui/spinner';
 import { AuthPage } from './features/auth/AuthPage';
 import { PartnerRegisterPage } from './features/auth/PartnerRegisterPage';
 import { LandingPage } from './features/landing/LandingPage';
 import { ComingSoon } from './features/placeholder/ComingSoon';
 import { AppShell } from './features/shell/AppShell';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { ExpensesPage } from './features/expenses/ExpensesPage';
-import { NewExpensePage } from './features/new-expense/NewExpensePage';
-import { SettingsPage } from './features/settings/SettingsPage';
 import { useCurrentUser } from './lib/auth';
+
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const ExpensesPage = lazy(() => import('./features/expenses/ExpensesPage').then((m) => ({ default: m.ExpensesPage })));
+const NewExpensePage = lazy(() => import('./features/new-expense/NewExpensePage').then((m) => ({ default: m.NewExpensePage })));
+const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+/** Screens load on demand; the shell stays while one arrives. */
+function page(element: React.ReactNode) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-16">
+          <Spinner label="Cargando..." />
+        </div>
+      }
+    >
+      {element}
+    </Suspense>
+  );
+}
 
 /** Unknown signed-in paths do a full redirect to / (part 1 §2). */
 function FullRedirectHome() {
@@ -23,7 +38,7 @@ function FullRedirectHome() {
 function Home() {
   const { user } = useCurrentUser();
   if (user?.isSuperAdmin) return <Navigate to="/super-admin" replace />;
-  return <DashboardPage />;
+  return page(<DashboardPage />);
 }
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
@@ -74,9 +89,9 @@ export function App() {
       <Route path="/register/:partner" element={<Navigate to="/" replace />} />
       <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
         <Route path="/" element={<Home />} />
-        <Route path="/expenses" element={<ExpensesPage />} />
-        <Route path="/new-expense" element={<NewExpensePage />} />
-        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/expenses" element={page(<ExpensesPage />)} />
+        <Route path="/new-expense" element={page(<NewExpensePage />)} />
+        <Route path="/settings" element={page(<SettingsPage />)} />
         {SIGNED_IN.map((r) => (
           <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
         ))}
