@@ -14,6 +14,8 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const env = loadEnv();
   const embedded = !env.DATABASE_URL;
+  // A newcomer's terminal shows the URL and logins, not a JSON line per request.
+  process.env.LOG_LEVEL ??= embedded ? 'warn' : 'info';
   const database = await openDatabase(databaseUrl(env));
   const { db } = database;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
