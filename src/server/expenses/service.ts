@@ -264,3 +264,12 @@ export async function recentExpenses(db: Db, actor: Actor, companyId: string, li
 }
 
 export { visibilityScope };
+
+/** The company's pending expenses, oldest first (the approval queue). */
+export async function listPendingExpenses(db: Db, companyId: string): Promise<ExpenseView[]> {
+  const rows = await baseQuery(db)
+    .where(and(eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
+    .orderBy(expenses.createdAt)
+    .limit(500);
+  return rows.map(presentExpense);
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decisionSchema } from '@shared/approvals.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { errors } from '../errors.js';
+import { authorize, can, requireCompanyId } from '../policies/index.js';
+import { parseExpenseFields } from '../expenses/routes.js';
+import { getExpense, listPendingExpenses } from '../expenses/service.js';
+import { readForm } from '../storage/multipart.js';
+import { decideExpense, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+const ONLY_ADMINS = 'Solo un administrador puede aprobar, rechazar o editar rendiciones.';
+
+export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  r.get('/admin/expenses/pending', { schema: { tags: ['approvals'] } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    return listPendingExpenses(db, requireCompanyId(actor));
+  });
+
+  r.patch('/admin/expenses/:id/status', { schema: { tags: ['approvals'], params: idParams, body: decisionSchema } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    const companyId = requireCompanyId(actor);
+    const body = request.body;
+    await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
+    return view;
+  });
+
+  r.patch('/admin/expenses/:id', { schema: { tags: ['approvals'], params: idParams } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    const companyId = requireCompanyId(actor);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+    const input = parseExpenseFields(fields);
+    await editPendingExpense(db, actor, companyId, request.params.id, input);
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
+    return view;
+  });
+
+  /** Admins replace a receipt (e.g. when the image is unreadable). */
+  r.patch('/expenses/:id/receipt', { schema: { tags: ['approvals'], params: idParams, consumes: ['multipart/form-data'] } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.approveExpenses(actor), 'Solo un administrador puede reemplazar comprobantes.');
+    const companyId = requireCompanyId(actor);
+    const { file } = await readForm(request);
+    if (!file) throw errors.badRequest('Adjunta un archivo JPG, PNG, WebP o PDF.', 'receipt');
+    await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file);
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
+    return view;
+  });
+
+  r.get('/expenses/:id/history', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    return expenseHistory(db, actor, requireCompanyId(actor), request.params.id);
+  });
+};

@@ -1,0 +1,123 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { ExpenseData } from '@shared/expenses.js';
+import type { AuditEntry } from '@shared/approvals.js';
+import type { Db } from '../db/client.js';
+import { auditLog, expenses, users } from '../db/schema/index.js';
+import { errors } from '../errors.js';
+import type { Actor } from '../policies/index.js';
+import { getExpense, resolveExpenseFields, type ReceiptFile } from '../expenses/service.js';
+import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
+
+const ALREADY_DECIDED = 'Esta rendición ya fue procesada por otro administrador.';
+
+/**
+ * pending -> approved | rejected, in one conditional UPDATE: of two concurrent decisions exactly
+ * one changes the row; the other finds it decided and answers 409.
+ */
+export async function decideExpense(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  id: string,
+  decision: { status: 'approved' } | { status: 'rejected'; rejectionReason: string | null },
+) {
+  const current = await getExpense(db, actor, companyId, id);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(expenses)
+      .set({
+        status: decision.status,
+        approverId: actor.userId,
+        approvedAt: decision.status === 'approved' ? now : null,
+        rejectedAt: decision.status === 'rejected' ? now : null,
+        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+        updatedAt: now,
+      })
+      .where(and(eq(expenses.id, current.id), eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
+      .returning({ id: expenses.id, userId: expenses.userId });
+    if (!row) throw errors.conflict(ALREADY_DECIDED);
+    await tx.insert(auditLog).values({
+      companyId,
+      actorUserId: actor.userId,
+      entityType: 'expense',
+      entityId: row.id,
+      action: `expense.${decision.status}`,
+      changes: decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : null,
+    });
+    return row;
+  });
+}
+
+/** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. */
+export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData) {
+  const current = await getExpense(db, actor, companyId, id);
+  if (current.status !== 'pending') throw errors.conflict('Solo se pueden editar rendiciones pendientes.');
+  return db.transaction(async (tx) => {
+    const fields = await resolveExpenseFields(tx, companyId, input);
+    const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
+    if (before.status !== 'pending') throw errors.conflict('Solo se pueden editar rendiciones pendientes.');
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      const old = (before as Record<string, unknown>)[key];
+      if (String(old ?? '') !== String(value ?? '')) changes[key] = { from: old ?? null, to: value ?? null };
+    }
+    await tx.update(expenses).set({ ...fields, updatedAt: new Date() }).where(eq(expenses.id, id));
+    if (Object.keys(changes).length) {
+      await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'expense', entityId: id, action: 'expense.updated', changes });
+    }
+  });
+}
+
+/** Replaces the receipt file; the old file is removed only after the row points at the new one. */
+export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile) {
+  const current = await getExpense(db, actor, companyId, id);
+  const key = `${companyId}/${randomUUID()}.${EXTENSION[file.mime]}`;
+  await storage.put(key, file.data, file.mime);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(expenses)
+        .set({ receiptKey: key, receiptMime: file.mime, receiptSize: file.data.length, updatedAt: new Date() })
+        .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)));
+      await tx.insert(auditLog).values({
+        companyId,
+        actorUserId: actor.userId,
+        entityType: 'expense',
+        entityId: id,
+        action: 'expense.receipt_replaced',
+        changes: { mime: file.mime, size: file.data.length, hadReceipt: !!current.receiptKey },
+      });
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  if (current.receiptKey) await storage.delete(current.receiptKey).catch(() => undefined);
+}
+
+export async function expenseHistory(db: Db, actor: Actor, companyId: string, id: string): Promise<AuditEntry[]> {
+  await getExpense(db, actor, companyId, id);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      changes: auditLog.changes,
+      createdAt: auditLog.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(eq(auditLog.entityType, 'expense'), eq(auditLog.entityId, id), eq(auditLog.companyId, companyId)))
+    .orderBy(asc(auditLog.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actor: r.email ? { firstName: r.firstName ?? '', lastName: r.lastName ?? '', email: r.email } : null,
+    changes: (r.changes as Record<string, unknown> | null) ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
