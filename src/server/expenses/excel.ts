@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -107,6 +108,9 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
         totalClp += e.amountClp;
         count++;
       }
+      // Back-pressure: let the client take what is written before reading the next batch.
+      while (out.writableLength > out.writableHighWaterMark && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (out.destroyed) return;
       if (rows.length < BATCH) break;
       const last = rows[rows.length - 1].e;
       cursor = { date: last.date, number: last.expenseNumber };

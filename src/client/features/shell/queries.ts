@@ -60,7 +60,8 @@ export function usePendingApprovalsCount(user: CurrentUser): number {
 
 /** This month's expense count against the plan limit; read only for free users (part 2 §7). */
 export function useMonthlyUsage(user: CurrentUser): { used: number; limit: number } | null {
-  const isFree = user.subscriptionStatus === 'free';
+  // Without a company there is nothing to count (the stats call would answer 400).
+  const isFree = user.subscriptionStatus === 'free' && !!user.currentCompanyId;
   const q = useQuery({
     queryKey: qk.dashboardStats,
     queryFn: () => apiGet<{ monthlyExpenses?: number; monthlyLimit?: number | null }>('/api/dashboard/stats'),
