@@ -19,8 +19,8 @@ export function HeroSection() {
         className="pointer-events-none absolute -top-32 left-1/2 -z-10 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-primary/15 blur-3xl"
       />
 
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_0.9fr]">
-        <div className="text-center lg:text-left">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_0.9fr]">
+        <div className="min-w-0 text-center lg:text-left">
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm font-medium text-primary shadow-sm">
             <Sparkles className="size-4" aria-hidden="true" />
             Rendiciones con inteligencia artificial
@@ -29,7 +29,7 @@ export function HeroSection() {
             id="hero-title"
             className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            Rendiciones de gastos <span className="text-primary">sin papeleo</span>, con IA
+            Rendiciones de gastos <span className="whitespace-nowrap text-primary">sin papeleo</span>, con IA
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg text-muted-foreground text-pretty lg:mx-0">
             Sube la boleta o factura, deja que la IA complete los datos y aprueba en minutos. Rendix ordena los gastos

@@ -12,7 +12,7 @@ const SAMPLE_FIELDS = [
 /** Decorative hero picture of a receipt read by the AI. Hidden from assistive technology. */
 export function ReceiptPreview() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md select-none">
+    <div aria-hidden="true" className="relative mx-auto w-full min-w-0 max-w-md select-none">
       <div className="absolute -inset-4 -z-10 rounded-3xl bg-primary/10 blur-2xl" />
       <div className="rounded-2xl border bg-card p-5 shadow-xl sm:p-6">
         <div className="flex items-center justify-between gap-3">

@@ -1,0 +1,15 @@
+import { Logo } from './Logo';
+
+export function LandingFooter() {
+  return (
+    <footer className="border-t bg-card">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center sm:flex-row sm:justify-between sm:px-6 sm:text-left">
+        <div>
+          <Logo />
+          <p className="mt-2 text-sm text-muted-foreground">Rendiciones de gastos para empresas chilenas.</p>
+        </div>
+        <p className="text-sm text-muted-foreground">© 2026 Rendix. Todos los derechos reservados.</p>
+      </div>
+    </footer>
+  );
+}
