@@ -11,6 +11,8 @@ import { useCurrentUser } from './lib/auth';
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const ExpensesPage = lazy(() => import('./features/expenses/ExpensesPage').then((m) => ({ default: m.ExpensesPage })));
 const NewExpensePage = lazy(() => import('./features/new-expense/NewExpensePage').then((m) => ({ default: m.NewExpensePage })));
+const ApprovalsPage = lazy(() => import('./features/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })));
+const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
@@ -43,7 +45,6 @@ function Home() {
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
 const SIGNED_IN: { path: string; title: string }[] = [
-  { path: '/approvals', title: 'Aprobación de Rendiciones' },
   { path: '/subscription', title: 'Suscripción y Facturación' },
   { path: '/premium-plans', title: 'Planes de Suscripción' },
   { path: '/subscription-success', title: 'Pago Exitoso' },
@@ -51,7 +52,6 @@ const SIGNED_IN: { path: string; title: string }[] = [
   { path: '/super-admin', title: 'Panel Super Admin' },
   { path: '/super-admin/api', title: 'API Super Admin' },
   { path: '/super-admin/email', title: 'Configuración de Email' },
-  { path: '/company', title: 'Empresa' },
   { path: '/company-management', title: 'Gestión de Empresas' },
   { path: '/invoices', title: 'Facturas Emitidas' },
   { path: '/api-integration', title: 'Integración API' },
@@ -92,6 +92,8 @@ export function App() {
         <Route path="/expenses" element={page(<ExpensesPage />)} />
         <Route path="/new-expense" element={page(<NewExpensePage />)} />
         <Route path="/settings" element={page(<SettingsPage />)} />
+        <Route path="/approvals" element={page(<ApprovalsPage />)} />
+        <Route path="/company" element={page(<CompanyPage />)} />
         {SIGNED_IN.map((r) => (
           <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
         ))}

@@ -95,7 +95,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       rows.push({
         companyId: company.id,
         userId: i % 6 === 0 ? admin.id : owner.id,
-        expenseNumber: i + 1,
+        expenseNumber: total - i,
         date: date.toISOString().slice(0, 10),
         amount: String(amountClp),
         currency: 'CLP',
