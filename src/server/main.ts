@@ -4,6 +4,7 @@ import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
 import { openDatabase } from './db/client.js';
 import { passwordResetEmail } from './email/templates.js';
 import { Mailer } from './email/mailer.js';
+import { JobQueue } from './jobs/queue.js';
 import { DiskStorage } from './storage/receipts.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
@@ -19,7 +20,11 @@ async function main() {
   const database = await openDatabase(databaseUrl(env));
   const { db } = database;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const queue = new JobQueue(database);
+  queue.onError = (err) => console.error('Cola de trabajos:', err.message);
+  await queue.start();
+  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', o) } }, queue);
+  await mailer.startWorker();
 
   const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
 
@@ -49,7 +54,8 @@ async function main() {
   const lines = [
     '',
     `Rendix está corriendo en ${url}`,
-    embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite · correos en la bandeja de salida` : 'Base de datos: PostgreSQL (DATABASE_URL)',
+    embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite` : 'Base de datos: PostgreSQL (DATABASE_URL)',
+    env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
   ];
   if (embedded && env.NODE_ENV !== 'production') {
     lines.push(seeded ? 'Datos de demostración creados. Accesos:' : 'Accesos de demostración (si no los cambiaste):');
@@ -60,6 +66,7 @@ async function main() {
   const shutdown = async () => {
     clearInterval(cleanup);
     await app.close();
+    await queue.stop();
     await mailer.drain();
     mailer.close();
     await database.close();

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { AppDeps } from '../../src/server/context.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { Mailer } from '../../src/server/email/mailer.js';
+import { JobQueue } from '../../src/server/jobs/queue.js';
 import { loadEnv } from '../../src/server/env.js';
 import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { createTestDatabase } from './db.js';
@@ -76,7 +77,7 @@ export class TestClient {
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: AppDeps & { queue: JobQueue };
   baseUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>> | null;
   client(origin?: string | null): TestClient;
@@ -92,9 +93,13 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const smtp = opts.smtp ? await startSmtpCapture() : null;
   const env = loadEnv({ NODE_ENV: 'test', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.env });
   const database = await openDatabase(testDb.url);
-  const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  // The real durable queue, polling fast so tests do not wait.
+  const queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue);
+  await mailer.startWorker();
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-receipts-'));
-  const deps: AppDeps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir) };
+  const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir), queue };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -108,6 +113,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
     client: (origin) => new TestClient(baseUrl, origin === undefined ? baseUrl : origin),
     async close() {
       await app.close();
+      await queue.stop();
       await mailer.drain();
       mailer.close();
       await database.close();

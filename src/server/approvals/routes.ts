@@ -8,6 +8,7 @@ import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { readForm } from '../storage/multipart.js';
+import { notifyExpenseDecided } from '../notifications/service.js';
 import { decideExpense, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
@@ -30,6 +31,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const body = request.body;
     await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
+    await notifyExpenseDecided(deps, view).catch((err) => request.log.error({ err }, 'notify decided failed'));
     return view;
   });
 

@@ -1,16 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { switchCompanySchema } from '@shared/auth.js';
-import { asc } from 'drizzle-orm';
-import { expenses, memberships, users as usersTable } from '../db/schema/index.js';
-import { actorOf } from '../context.js';
+import { createCompanySchema, updateCompanySchema } from '@shared/company.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
-import { requireSession, type AppDeps } from '../context.js';
-import { companyById, listMemberships, switchCompany } from './service.js';
+import { listCompanyUsers } from './team.js';
+import { ONLY_ADMINS, teamRoutes } from './team-routes.js';
+import { companyById, companyStats, createCompanyFor, listMemberships, presentCompany, switchCompany, updateCompany } from './service.js';
 
-export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
+const idParams = z.object({ id: z.string() });
+
+export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
 
   r.get('/user/memberships', { schema: { tags: ['user'] } }, async (request) => {
     const ctx = requireSession(request);
@@ -26,51 +30,40 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
   r.get('/company/current', { schema: { tags: ['company'] } }, async (request) => {
     const ctx = requireSession(request);
     if (!ctx.companyId) return null;
-    const company = await companyById(db, ctx.companyId);
-    const [users] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(memberships)
-      .where(and(eq(memberships.companyId, company.id), eq(memberships.isActive, true)));
-    const [docs] = await db.select({ n: sql<number>`count(*)::int` }).from(expenses).where(eq(expenses.companyId, company.id));
-    const counts = { userCount: users.n, expenseCount: docs.n };
-    return {
-      id: company.id,
-      name: company.name,
-      domain: company.domain,
-      taxId: company.taxId,
-      address: company.address,
-      companyCode: company.companyCode,
-      subscriptionStatus: ctx.view.subscriptionStatus,
-      subscriptionPlan: company.plan,
-      userRole: ctx.role,
-      userCount: counts.userCount,
-      expenseCount: counts.expenseCount,
-      createdAt: company.createdAt.toISOString(),
-    };
+    return presentCompany(db, await companyById(db, ctx.companyId), ctx.role);
+  });
+
+  /** Stat cards of the company page; an employee's expense totals are their own (as on the dashboard). */
+  r.get('/company/stats', { schema: { tags: ['company'] } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    const company = await companyById(db, requireCompanyId(actor));
+    return companyStats(db, company, can.seeAllCompanyExpenses(actor) ? null : actor.userId);
+  });
+
+  /** Any signed-in user may create a company: they become its admin and it becomes their current company. */
+  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema } }, async (request, reply) => {
+    const ctx = requireSession(request);
+    const company = await createCompanyFor(db, ctx.user.id, { name: request.body.name, domain: request.body.domain });
+    return reply.status(201).send(await presentCompany(db, company, 'admin'));
+  });
+
+  r.put('/company/:id', { schema: { tags: ['company'], params: idParams, body: updateCompanySchema } }, async (request) => {
+    const ctx = requireSession(request);
+    const actor = actorOf(ctx);
+    authorize(can.manageCompany(actor), ONLY_ADMINS);
+    const companyId = requireCompanyId(actor);
+    // Only the session's current company: any other id is not found.
+    if (request.params.id !== companyId) throw errors.notFound('Empresa no encontrada.');
+    const company = await updateCompany(db, actor, companyId, request.body);
+    return presentCompany(db, company, ctx.role);
   });
 
   /** The company's people (admins only): the expense list's user filter and the company page. */
   r.get('/company/users', { schema: { tags: ['company'] } }, async (request) => {
     const actor = actorOf(requireSession(request));
-    authorize(can.manageCompany(actor));
-    const companyId = requireCompanyId(actor);
-    const rows = await db
-      .select({
-        id: usersTable.id,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        email: usersTable.email,
-        taxId: usersTable.taxId,
-        role: memberships.role,
-        isActive: memberships.isActive,
-        authProvider: usersTable.authProvider,
-        hasPassword: sql<boolean>`${usersTable.passwordHash} is not null`,
-        joinedAt: memberships.joinedAt,
-      })
-      .from(memberships)
-      .innerJoin(usersTable, eq(usersTable.id, memberships.userId))
-      .where(eq(memberships.companyId, companyId))
-      .orderBy(asc(usersTable.firstName), asc(usersTable.lastName));
-    return rows.map((u) => ({ ...u, joinedAt: u.joinedAt.toISOString() }));
+    authorize(can.manageCompany(actor), ONLY_ADMINS);
+    return listCompanyUsers(db, requireCompanyId(actor));
   });
+
+  await app.register(teamRoutes, deps);
 };

@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '@shared/auth.js';
+import { PUBLIC_EMAIL_DOMAINS, emailDomain, type CompanyStats, type CompanyView } from '@shared/company.js';
 import { getPlan, type PlanId } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { auditLog, companies, memberships, users } from '../db/schema/index.js';
+import { auditLog, companies, expenses, memberships, users } from '../db/schema/index.js';
 import { seedDefaultCatalog } from '../catalog/defaults.js';
-import { errors } from '../errors.js';
+import { countMonthlyExpenses } from '../dashboard/service.js';
+import { AppError, errors } from '../errors.js';
+import type { Actor } from '../policies/index.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -127,4 +130,156 @@ export async function countActiveUsers(db: DbOrTx, companyId: string): Promise<n
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.isActive, true)));
   return r.n;
+}
+
+export type AuditValues = typeof auditLog.$inferInsert;
+
+/** Every change to a company, a membership or a user leaves one row, in the same transaction. */
+export async function writeAudit(tx: DbOrTx, entry: AuditValues): Promise<void> {
+  await tx.insert(auditLog).values(entry);
+}
+
+/**
+ * Locks the company row until the transaction ends. Seat and admin counts are read and changed
+ * under this lock, so two concurrent invitations cannot both take the last seat and two admins
+ * cannot demote each other at once.
+ */
+export async function lockCompany(tx: DbOrTx, companyId: string): Promise<CompanyRow> {
+  const [c] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+  if (!c) throw errors.notFound('Empresa no encontrada.');
+  return c;
+}
+
+export function seatLimitMessage(company: CompanyRow): string {
+  const plan = getPlan(company.plan);
+  return `Tu plan ${plan.name} permite hasta ${plan.maxActiveUsers} usuarios activos (las invitaciones pendientes cuentan). Mejora tu plan o desactiva a un usuario.`;
+}
+
+/** Free plan: 2 active users (DECISIONS.md); pending invitations are active memberships and count. */
+export async function hasFreeSeat(tx: DbOrTx, company: CompanyRow): Promise<boolean> {
+  const max = getPlan(company.plan).maxActiveUsers;
+  return max === null || (await countActiveUsers(tx, company.id)) < max;
+}
+
+/** 403 with a Spanish message when one more active user would exceed the company's plan. */
+export async function assertFreeSeat(tx: DbOrTx, company: CompanyRow): Promise<void> {
+  if (!(await hasFreeSeat(tx, company))) throw new AppError('plan_limit', 403, seatLimitMessage(company));
+}
+
+export async function countActiveAdmins(tx: DbOrTx, companyId: string, exceptUserId?: string): Promise<number> {
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.isActive, true),
+        eq(memberships.role, 'admin'),
+        exceptUserId ? ne(memberships.userId, exceptUserId) : undefined,
+      ),
+    );
+  return r.n;
+}
+
+/** The Company of part 2 §3 as the API gives it; `role` is the reader's role in it. */
+export async function presentCompany(db: DbOrTx, company: CompanyRow, role: Role | null): Promise<CompanyView> {
+  const [docs] = await db.select({ n: sql<number>`count(*)::int` }).from(expenses).where(eq(expenses.companyId, company.id));
+  return {
+    id: company.id,
+    name: company.name,
+    domain: company.domain,
+    taxId: company.taxId,
+    address: company.address,
+    companyCode: company.companyCode,
+    subscriptionStatus: subscriptionStatusOf(company),
+    subscriptionPlan: company.plan,
+    userRole: role,
+    userCount: await countActiveUsers(db, company.id),
+    expenseCount: docs.n,
+    createdAt: company.createdAt.toISOString(),
+  };
+}
+
+/** 'Crear empresa' from the company page: any signed-in user becomes the admin of a new free company and switches to it. */
+export async function createCompanyFor(db: Db, userId: string, input: { name: string; domain: string | null }): Promise<CompanyRow> {
+  return db.transaction((tx) => createCompany(tx, { name: input.name, domain: input.domain, ownerId: userId }));
+}
+
+const EDITABLE_COMPANY_FIELDS = ['name', 'domain', 'taxId', 'address'] as const;
+
+/** Edit company: the audit entry keeps only what changed, as before -> after. */
+export async function updateCompany(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  input: { name: string; domain: string | null; taxId: string | null; address: string | null },
+): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockCompany(tx, companyId);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of EDITABLE_COMPANY_FIELDS) {
+      if ((before[key] ?? null) !== (input[key] ?? null)) changes[key] = { from: before[key] ?? null, to: input[key] ?? null };
+    }
+    if (!Object.keys(changes).length) return before;
+    const [after] = await tx
+      .update(companies)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(companies.id, companyId))
+      .returning();
+    await writeAudit(tx, { companyId, actorUserId: actor.userId, entityType: 'company', entityId: companyId, action: 'company.updated', changes });
+    return after;
+  });
+}
+
+/** The company page's stat cards; `ownerId` narrows the expense totals to one employee's own. */
+export async function companyStats(db: Db, company: CompanyRow, ownerId: string | null): Promise<CompanyStats> {
+  const [row] = await db
+    .select({
+      totalExpenses: sql<number>`count(*)::int`,
+      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}), 0)::text`,
+    })
+    .from(expenses)
+    .where(and(eq(expenses.companyId, company.id), ownerId ? eq(expenses.userId, ownerId) : undefined));
+  return {
+    totalUsers: await countActiveUsers(db, company.id),
+    totalExpenses: row.totalExpenses,
+    totalAmount: row.totalAmount,
+    subscriptionStatus: subscriptionStatusOf(company),
+    // What the plan's monthly limit counts: the whole company, as the top bar shows it.
+    monthlyExpenseCount: await countMonthlyExpenses(db, company.id),
+    scope: ownerId ? 'own' : 'company',
+  };
+}
+
+/**
+ * Domain auto-join (part 2 §5): a user who registers with an e-mail at a company's domain joins
+ * that company as an employee. Called once, right after registration, never for existing users
+ * (a new company claiming a domain must not pull in people who already have accounts). Public
+ * webmail domains never match; a company whose plan is full is skipped silently.
+ * Returns the ids of the companies joined.
+ */
+export async function joinCompaniesByDomain(db: DbOrTx, userId: string, email: string): Promise<string[]> {
+  const domain = emailDomain(email);
+  if (!domain || PUBLIC_EMAIL_DOMAINS.has(domain)) return [];
+  const candidates = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(sql`lower(${companies.domain})`, domain));
+  const joined: string[] = [];
+  for (const { id } of candidates) {
+    const ok = await db.transaction(async (tx) => {
+      const company = await lockCompany(tx, id);
+      if (!(await hasFreeSeat(tx, company))) return false;
+      const [m] = await tx
+        .insert(memberships)
+        .values({ userId, companyId: id, role: 'employee' })
+        .onConflictDoNothing()
+        .returning({ id: memberships.id });
+      if (!m) return false;
+      await writeAudit(tx, { companyId: id, actorUserId: userId, entityType: 'membership', entityId: m.id, action: 'membership.domain_joined', changes: { userId, email, domain, role: 'employee' } });
+      return true;
+    });
+    if (ok) joined.push(id);
+  }
+  return joined;
 }

@@ -14,7 +14,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** Raw SQL runner, used by migrations and the job queue. */
+  /** Raw SQL runner, used by migrations and the job queue. Without params it may hold several statements. */
   exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
@@ -60,8 +60,10 @@ export async function openDatabase(url: string): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
     exec: async (text, params) => {
-      const r = await client.query<Record<string, unknown>>(text, params as unknown[]);
-      return { rows: r.rows };
+      if (params?.length) return { rows: (await client.query<Record<string, unknown>>(text, params)).rows };
+      // Several statements in one string (pg-boss's migrations): PGlite runs them with exec().
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
   };
 }

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
+import type { JobQueue } from '../jobs/queue.js';
 import { emailOutbox } from '../db/schema/index.js';
+
+const DELIVER_JOB = 'email-deliver';
 
 export interface EmailMessage {
   to: string;
@@ -28,8 +31,21 @@ export class Mailer {
   constructor(
     private db: Db,
     private opts: MailerOptions,
+    /** With a queue, delivery is a durable job (retried with back-off, survives restarts). */
+    private queue: JobQueue | null = null,
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  }
+
+  /** Starts consuming delivery jobs (each app instance may run it; jobs are taken once). */
+  async startWorker(): Promise<void> {
+    if (!this.queue || !this.transport) return;
+    await this.queue.work<{ id: string }>(DELIVER_JOB, async ({ id }) => {
+      const [row] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+      if (!row || row.status === 'sent') return;
+      const r = await this.attempt(id, { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined });
+      if (!r.ok) throw new Error(r.error ?? 'delivery failed');
+    });
   }
 
   get smtpConfigured(): boolean {
@@ -50,7 +66,8 @@ export class Mailer {
       .insert(emailOutbox)
       .values({ ...message, status: this.transport ? 'queued' : 'outbox' })
       .returning({ id: emailOutbox.id });
-    if (this.transport) this.track(this.deliver(row.id, message));
+    if (this.transport && this.queue) await this.queue.send(DELIVER_JOB, { id: row.id });
+    else if (this.transport) this.track(this.deliver(row.id, message));
     return row.id;
   }
 

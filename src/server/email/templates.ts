@@ -34,3 +34,35 @@ export function welcomeEmail(to: string, firstName: string, companyName: string,
     ),
   };
 }
+
+/** A company invitation for someone without a Rendix password yet: the link lets them choose one. */
+export function invitationEmail(to: string, opts: { companyName: string; inviterName: string; link: string }): EmailMessage {
+  const { companyName, inviterName, link } = opts;
+  return {
+    to,
+    subject: `Te invitaron a ${companyName} en Rendix`,
+    text: `Hola:\n\n${inviterName} te invitó a unirte a la empresa ${companyName} en Rendix, donde podrás rendir tus gastos.\nAbre este enlace para crear tu contraseña y entrar (válido por 1 hora, un solo uso):\n\n${link}\n\nSi el enlace expiró, pide a tu administrador que te reenvíe la invitación. Si no esperabas este correo, ignóralo.\n\nRendix`,
+    html: layout(
+      `Te invitaron a ${companyName}`,
+      `<p>Hola:</p><p>${escape(inviterName)} te invitó a unirte a la empresa <b>${escape(companyName)}</b> en Rendix, donde podrás rendir tus gastos.</p>
+<p><a href="${escape(link)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Aceptar invitación</a></p>
+<p>El enlace es válido por 1 hora y sirve una sola vez. Si expiró, pide a tu administrador que te reenvíe la invitación. Si no esperabas este correo, ignóralo.</p>`,
+    ),
+  };
+}
+
+/** Notice to someone who already has a Rendix login: they were added to another company and keep the same login. */
+export function addedToCompanyEmail(to: string, opts: { firstName: string; companyName: string; inviterName: string; appUrl: string }): EmailMessage {
+  const { firstName, companyName, inviterName, appUrl } = opts;
+  const hello = firstName ? `Hola ${firstName}:` : 'Hola:';
+  return {
+    to,
+    subject: `Ahora eres parte de ${companyName} en Rendix`,
+    text: `${hello}\n\n${inviterName} te agregó a la empresa ${companyName} en Rendix.\nIngresa con tu email y contraseña de siempre en ${appUrl} y elige ${companyName} en el selector de empresas.\n\nRendix`,
+    html: layout(
+      `Ahora eres parte de ${companyName}`,
+      `<p>${escape(hello)}</p><p>${escape(inviterName)} te agregó a la empresa <b>${escape(companyName)}</b> en Rendix.</p>
+<p>Ingresa con tu email y contraseña de siempre y elige la empresa en el selector de empresas.</p><p><a href="${escape(appUrl)}">Ingresar a Rendix</a></p>`,
+    ),
+  };
+}

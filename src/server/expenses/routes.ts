@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
 import { companyById } from '../companies/service.js';
+import { notifyExpenseSubmitted } from '../notifications/service.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
@@ -52,6 +53,8 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const id = await createExpense(db, deps.storage, actor, companyId, input, file);
     const expense = await getExpense(db, actor, companyId, id);
     const { receiptKey: _k, ...view } = expense;
+    // The e-mails themselves are durable jobs; a failure to queue them must not fail the filing.
+    await notifyExpenseSubmitted(deps, companyId, view).catch((err) => request.log.error({ err }, 'notify submitted failed'));
     return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
   });
 

@@ -18,6 +18,11 @@ export const can = {
   superAdmin: (a: Actor) => a.isSuperAdmin,
   /** An employee sees and edits only what they filed. */
   readExpenseOf: (a: Actor, ownerId: string) => a.isSuperAdmin || a.role === 'admin' || a.userId === ownerId,
+  /**
+   * 'Convertirme en administrador': a member may promote themselves only while the company has
+   * no active admin (the admin left); with an admin in place it would be a takeover.
+   */
+  claimCompanyAdmin: (a: Actor, activeAdmins: number) => a.companyId !== null && activeAdmins === 0,
 };
 
 export function authorize(allowed: boolean, message?: string): void {

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acceptInvitationSchema, changeUserRoleSchema, editUserSchema, inviteUserSchema } from '@shared/company.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { loadSessionContext } from '../auth/service.js';
+import { createSession, destroySession, setSessionCookie } from '../auth/sessions.js';
+import { enforceRateLimit } from '../platform/rate-limit.js';
+import { authorize, can, requireCompanyId } from '../policies/index.js';
+import { acceptInvitation, inviteUser, previewInvitation, resendInvitation } from './invitations.js';
+import { changeUserRole, claimCompanyAdmin, deactivateMember, editCompanyUser, reactivateMember } from './team.js';
+
+export const ONLY_ADMINS = 'Solo un administrador puede gestionar la empresa y su equipo.';
+const userParams = z.object({ id: z.uuid({ error: 'Usuario no encontrado en esta empresa.' }) });
+
+/** Invitation e-mails go to addresses an admin types: a cap per company keeps the app from being a spam relay. */
+const INVITE_RULE = { name: 'company-invite', max: 50, windowMs: 60 * 60_000 };
+const ACCEPT_RULE = { name: 'accept-invite-ip', max: 20, windowMs: 15 * 60_000 };
+const PREVIEW_RULE = { name: 'invite-preview-ip', max: 60, windowMs: 15 * 60_000 };
+
+/** Team management and invitations (part 2 §2.1, §7); every call works on the session's current company. */
+export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  /** The signed-in admin and their company; 403 for everyone else. */
+  function adminScope(request: FastifyRequest) {
+    const ctx = requireSession(request);
+    const actor = actorOf(ctx);
+    authorize(can.manageCompany(actor), ONLY_ADMINS);
+    const inviterName = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
+    return { actor, companyId: requireCompanyId(actor), inviterName };
+  }
+
+  r.post('/company/invite', { schema: { tags: ['company'], body: inviteUserSchema } }, async (request, reply) => {
+    const { actor, companyId, inviterName } = adminScope(request);
+    await enforceRateLimit(db, request, INVITE_RULE, companyId);
+    const user = await inviteUser(deps, actor, companyId, request.body.email, inviterName);
+    const message = user.hasPassword
+      ? `${user.email} ya tenía cuenta en Rendix: lo agregamos a la empresa y le avisamos por email.`
+      : `Enviamos una invitación a ${user.email}.`;
+    return reply.status(201).send({ message, user });
+  });
+
+  r.post('/company/resend-invitation', { schema: { tags: ['company'], body: inviteUserSchema } }, async (request) => {
+    const { actor, companyId, inviterName } = adminScope(request);
+    await enforceRateLimit(db, request, INVITE_RULE, companyId);
+    await resendInvitation(deps, actor, companyId, request.body.email, inviterName);
+    return { message: `Reenviamos la invitación a ${request.body.email}.` };
+  });
+
+  r.post('/company/change-user-role', { schema: { tags: ['company'], body: changeUserRoleSchema } }, async (request) => {
+    const { actor, companyId } = adminScope(request);
+    await changeUserRole(db, actor, companyId, request.body.userId, request.body.role);
+    return { message: 'Rol actualizado' };
+  });
+
+  r.post('/company/edit-user', { schema: { tags: ['company'], body: editUserSchema } }, async (request) => {
+    const { actor, companyId } = adminScope(request);
+    await editCompanyUser(db, actor, companyId, request.body);
+    return { message: 'Usuario actualizado' };
+  });
+
+  r.post('/company/users/:id/deactivate', { schema: { tags: ['company'], params: userParams } }, async (request) => {
+    const { actor, companyId } = adminScope(request);
+    await deactivateMember(db, actor, companyId, request.params.id);
+    return { message: 'Usuario desactivado' };
+  });
+
+  r.post('/company/users/:id/reactivate', { schema: { tags: ['company'], params: userParams } }, async (request) => {
+    const { actor, companyId } = adminScope(request);
+    await reactivateMember(db, actor, companyId, request.params.id);
+    return { message: 'Usuario reactivado' };
+  });
+
+  /** Any member may ask; the rule (no active admin left) lives in can.claimCompanyAdmin. */
+  r.post('/company/make-me-admin', { schema: { tags: ['company'] } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    await claimCompanyAdmin(db, actor, requireCompanyId(actor));
+    return { message: 'Ahora eres administrador de la empresa' };
+  });
+
+  r.get('/auth/invitation', { schema: { tags: ['auth'], querystring: z.object({ token: acceptInvitationSchema.shape.token }) } }, async (request) => {
+    await enforceRateLimit(db, request, PREVIEW_RULE, request.ip);
+    return previewInvitation(db, request.query.token);
+  });
+
+  /** Accepting signs the person in like a login: any previous session of this browser ends, a new id is issued. */
+  r.post('/auth/accept-invitation', { schema: { tags: ['auth'], body: acceptInvitationSchema } }, async (request, reply) => {
+    await enforceRateLimit(db, request, ACCEPT_RULE, request.ip);
+    const user = await acceptInvitation(db, request.body);
+    if (request.sessionId) await destroySession(db, request.sessionId);
+    const session = await createSession(db, user.id, false, { userAgent: request.headers['user-agent'], ip: request.ip });
+    setSessionCookie(request, reply, session.id, false);
+    return { user: (await loadSessionContext(db, user)).view };
+  });
+};

@@ -1,0 +1,57 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** Retries with exponential back-off: 30 s, 60 s, 120 s, ... */
+const DEFAULT_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
+
+/**
+ * The durable background queue (pg-boss on the app's own PostgreSQL or PGlite): jobs are rows, so
+ * they survive restarts, and several app instances share them safely (SKIP LOCKED).
+ */
+export class JobQueue {
+  private boss: PgBoss;
+  private started = false;
+
+  constructor(database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.exec(text, values) },
+      schema: 'pgboss',
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      ...DEFAULT_RETRY,
+    });
+    this.retry = { ...DEFAULT_RETRY, retryDelay: opts.retryDelaySeconds ?? DEFAULT_RETRY.retryDelay };
+    this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+    this.boss.on('error', (err) => this.onError?.(err));
+  }
+
+  private pollingIntervalSeconds: number;
+  private retry: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  onError?: (err: Error) => void;
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    await this.boss.createQueue(name).catch(() => undefined);
+    return this.boss.send(name, data, { ...this.retry, ...options });
+  }
+
+  /** Processes jobs one at a time; a thrown error fails the job and pg-boss retries it. */
+  async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
+    await this.boss.createQueue(name).catch(() => undefined);
+    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => handler(job.data));
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
