@@ -13,6 +13,7 @@ const ExpensesPage = lazy(() => import('./features/expenses/ExpensesPage').then(
 const NewExpensePage = lazy(() => import('./features/new-expense/NewExpensePage').then((m) => ({ default: m.NewExpensePage })));
 const ApprovalsPage = lazy(() => import('./features/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })));
 const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
+const OnboardingWizard = lazy(() => import('./features/onboarding/OnboardingWizard').then((m) => ({ default: m.OnboardingWizard })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
@@ -84,21 +85,28 @@ export function App() {
   }
 
   return (
-    <Routes>
-      <Route path="/auth" element={<Navigate to="/" replace />} />
-      <Route path="/register/:partner" element={<Navigate to="/" replace />} />
-      <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
-        <Route path="/" element={<Home />} />
-        <Route path="/expenses" element={page(<ExpensesPage />)} />
-        <Route path="/new-expense" element={page(<NewExpensePage />)} />
-        <Route path="/settings" element={page(<SettingsPage />)} />
-        <Route path="/approvals" element={page(<ApprovalsPage />)} />
-        <Route path="/company" element={page(<CompanyPage />)} />
-        {SIGNED_IN.map((r) => (
-          <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
-        ))}
-        <Route path="*" element={<FullRedirectHome key={location.pathname} />} />
-      </Route>
-    </Routes>
+    <>
+      {!user.hasCompletedOnboarding && !user.isSuperAdmin ? (
+        <Suspense fallback={null}>
+          <OnboardingWizard />
+        </Suspense>
+      ) : null}
+      <Routes>
+        <Route path="/auth" element={<Navigate to="/" replace />} />
+        <Route path="/register/:partner" element={<Navigate to="/" replace />} />
+        <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
+          <Route path="/" element={<Home />} />
+          <Route path="/expenses" element={page(<ExpensesPage />)} />
+          <Route path="/new-expense" element={page(<NewExpensePage />)} />
+          <Route path="/settings" element={page(<SettingsPage />)} />
+          <Route path="/approvals" element={page(<ApprovalsPage />)} />
+          <Route path="/company" element={page(<CompanyPage />)} />
+          {SIGNED_IN.map((r) => (
+            <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
+          ))}
+          <Route path="*" element={<FullRedirectHome key={location.pathname} />} />
+        </Route>
+      </Routes>
+    </>
   );
 }

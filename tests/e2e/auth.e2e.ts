@@ -50,8 +50,13 @@ describe('authentication in the browser', () => {
     await page.getByRole('button', { name: 'Crear Cuenta' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('Tu cuenta ha sido creada exitosamente.').waitFor();
+    // A new account is greeted by the onboarding wizard; skipping it marks it done on the server.
+    await page.getByRole('dialog').getByRole('button', { name: 'Saltar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByText('0/10 rendiciones este mes').waitFor();
     await screenshot(page, 'dashboard-after-register');
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me.hasCompletedOnboarding).toBe(true);
     await context.close();
   });
 
@@ -139,6 +144,7 @@ describe('authentication in the browser', () => {
     await page.getByRole('button', { name: 'Activar Cuenta Premium' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('¡Bienvenido a NiuData!').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Saltar' }).click();
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.subscriptionStatus).toBe('pro');
     await page.getByRole('link', { name: 'Nueva Rendición' }).first().waitFor();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { registration, uniqueEmail } from '../helpers/factories.js';
 
 /** Debian's Chromium with the flags this machine needs; never a downloaded browser. */
 export const CHROMIUM_ARGS = [
@@ -32,4 +33,16 @@ const shotsDir = process.env.E2E_SCREENSHOTS ?? 'test-results/screenshots';
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Registers over HTTP inside the page's context, so the browser holds the session. The onboarding
+ * wizard is marked done unless a test is about it.
+ */
+export async function signUp(page: Page, baseUrl: string, companyName: string, opts: { onboarding?: boolean } = {}) {
+  const data = registration({ email: uniqueEmail('e2e'), companyName });
+  const res = await page.request.post('/api/auth/register', { data, headers: { origin: baseUrl } });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()}`);
+  if (!opts.onboarding) await page.request.post('/api/auth/complete-onboarding', { headers: { origin: baseUrl } });
+  return { ...data, user: (await res.json()).user as { id: string; currentCompanyId: string } };
 }

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { PNG_1X1, registration, uniqueEmail } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot } from './browser.js';
+import { PNG_1X1 } from '../helpers/factories.js';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp as signUpIn } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -19,13 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Registers over HTTP inside the page's context, so the browser holds the session. */
-async function signUp(page: Page, companyName: string) {
-  const data = registration({ email: uniqueEmail('exp'), companyName });
-  const res = await page.request.post('/api/auth/register', { data, headers: { origin: t.baseUrl } });
-  expect(res.status()).toBe(201);
-  return data;
-}
+
+const signUp = async (page: Page, companyName: string) => (await signUpIn(page, t.baseUrl, companyName)).user;
 
 async function selectByLabel(page: Page, selector: string, label: string) {
   await page.selectOption(selector, { label });

@@ -3,8 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memberships, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { registration, uniqueEmail } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot } from './browser.js';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp as signUpIn } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -18,12 +17,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signUp(page: Page, companyName: string) {
-  const data = registration({ email: uniqueEmail('shell'), companyName });
-  const res = await page.request.post('/api/auth/register', { data, headers: { origin: t.baseUrl } });
-  expect(res.status()).toBe(201);
-  return (await res.json()).user as { id: string; currentCompanyId: string };
-}
+
+const signUp = async (page: Page, companyName: string) => (await signUpIn(page, t.baseUrl, companyName)).user;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
 

@@ -61,7 +61,9 @@ export async function editPendingExpense(db: Db, actor: Actor, companyId: string
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(fields)) {
       const old = (before as Record<string, unknown>)[key];
-      if (String(old ?? '') !== String(value ?? '')) changes[key] = { from: old ?? null, to: value ?? null };
+      // Numeric columns come back as strings with their scale ('950.000000'): compare them as numbers.
+      const same = typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(String(value ?? '')) ? Number(old) === Number(value) && old !== null : String(old ?? '') === String(value ?? '');
+      if (!same) changes[key] = { from: old ?? null, to: value ?? null };
     }
     await tx.update(expenses).set({ ...fields, updatedAt: new Date() }).where(eq(expenses.id, id));
     if (Object.keys(changes).length) {

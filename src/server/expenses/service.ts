@@ -132,7 +132,7 @@ export async function resolveExpenseFields(db: DbOrTx, companyId: string, input:
     date: input.date,
     amount: input.amount.toFixed(2),
     currency: input.currency,
-    exchangeRate: String(rate),
+    exchangeRate: rate.toFixed(6),
     amountClp,
     description: input.description,
     categoryId: category.id,

@@ -6,6 +6,7 @@ import { formatRut } from '@shared/rut';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ExpenseHistory } from '@client/features/approvals/ExpenseHistory';
 import { fullName, useExpenseDetail } from './queries';
 import { CategoryCell } from './ExpenseTable';
 import { ReceiptPreview } from './ReceiptPreview';
@@ -119,6 +120,8 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
             <Section title="Comprobante">
               <ReceiptPreview key={e.id} url={e.receiptUrl} mime={e.receiptMime} expenseNumber={e.expenseNumber} />
             </Section>
+
+            <ExpenseHistory key={e.id} expenseId={e.id} />
 
             <dl className="grid grid-cols-2 gap-4 border-t pt-4">
               <Item label="Creada">{formatDateTime(e.createdAt)}</Item>
