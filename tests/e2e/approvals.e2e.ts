@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { DESKTOP, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function file(page: Page, description: string, amount: string) {
+  const cats = await (await page.request.get('/api/categories')).json();
+  const pms = await (await page.request.get('/api/payment-methods')).json();
+  const res = await page.request.post('/api/expenses', {
+    headers: { origin: t.baseUrl },
+    multipart: {
+      date: new Date().toISOString().slice(0, 10),
+      amount,
+      currency: 'CLP',
+      description,
+      category: cats.find((c: any) => c.name === 'Transporte').id,
+      paymentMethod: pms[0].id,
+      documentType: 'boleta',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; expenseNumber: number };
+}
+
+describe('approvals in the browser', () => {
+  test('approve, reject with a reason in a dialog, edit a pending expense; history in the detail', async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    await signUp(page, t.baseUrl, 'Aprobaciones Ltda');
+    await file(page, 'Taxi reunión', '12990');
+    await file(page, 'Cena sin boleta', '45000');
+    const third = await file(page, 'Peaje autopista', '3400');
+
+    await page.goto('/approvals');
+    await page.getByRole('heading', { name: 'Aprobación de Rendiciones' }).waitFor();
+    await page.getByText('Sin comprobante adjunto').first().waitFor();
+    await screenshot(page, 'approvals');
+
+    const card = (text: string) => page.locator('[data-approval-card]').filter({ hasText: text });
+    await card('Taxi reunión').getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByText('Gasto Aprobado').waitFor();
+
+    await card('Cena sin boleta').getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByLabel('Razón del rechazo (opcional):').fill('Falta la boleta');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rechazar' }).click();
+    await page.getByText('Gasto Rechazado').waitFor();
+
+    await page.getByRole('button', { name: `Editar rendición N° ${third.expenseNumber}` }).click();
+    await page.fill('#edit-amount', '3900');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Gasto Actualizado').waitFor();
+    await expect.poll(async () => (await (await page.request.get(`/api/expenses/${third.id}`)).json()).amountCLP).toBe('3900');
+
+    const pending = await (await page.request.get('/api/admin/expenses/pending')).json();
+    expect(pending.map((e: any) => e.description)).toEqual(['Peaje autopista']);
+    const rejected = await (await page.request.get('/api/expenses?status=rejected')).json();
+    expect(rejected.items[0]).toMatchObject({ description: 'Cena sin boleta', rejectionReason: 'Falta la boleta' });
+
+    await page.goto('/expenses');
+    await page.getByRole('button', { name: `Ver detalle de la rendición N° ${third.expenseNumber}` }).first().click();
+    await page.getByRole('dialog').getByText('Rendición editada').waitFor();
+    await screenshot(page, 'expense-history');
+    await context.close();
+  });
+});
