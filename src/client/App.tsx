@@ -14,6 +14,7 @@ const NewExpensePage = lazy(() => import('./features/new-expense/NewExpensePage'
 const ApprovalsPage = lazy(() => import('./features/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })));
 const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
 const OnboardingWizard = lazy(() => import('./features/onboarding/OnboardingWizard').then((m) => ({ default: m.OnboardingWizard })));
+const AcceptInvitePage = lazy(() => import('./features/company/AcceptInvitePage').then((m) => ({ default: m.AcceptInvitePage })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
@@ -79,6 +80,7 @@ export function App() {
         <Route path="/" element={<LandingPage />} />
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/register/:partner" element={<PartnerRegisterPage />} />
+        <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     );
@@ -94,6 +96,7 @@ export function App() {
       <Routes>
         <Route path="/auth" element={<Navigate to="/" replace />} />
         <Route path="/register/:partner" element={<Navigate to="/" replace />} />
+        <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
         <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
           <Route path="/" element={<Home />} />
           <Route path="/expenses" element={page(<ExpensesPage />)} />

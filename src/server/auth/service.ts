@@ -3,7 +3,7 @@ import type { CurrentUser, Role } from '@shared/auth.js';
 import type { PlanId } from '@shared/plans.js';
 import type { Db } from '../db/client.js';
 import { auditLog, passwordResetTokens, users } from '../db/schema/index.js';
-import { createCompany, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
+import { createCompany, joinCompaniesByDomain, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
 import { errors } from '../errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from './passwords.js';
 import { destroyUserSessions } from './sessions.js';
@@ -31,7 +31,7 @@ export async function registerAccount(
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) throw errors.conflict('Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.');
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName })
@@ -49,6 +49,9 @@ export async function registerAccount(
     });
     return { ...user, currentCompanyId: company.id };
   });
+  // Companies that claim this e-mail's domain take the new user in as an employee.
+  await joinCompaniesByDomain(db, created.id, created.email);
+  return created;
 }
 
 const INVALID_LOGIN = 'Email o contraseña incorrectos.';
