@@ -1,0 +1,82 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { uniqueEmail } from '../helpers/factories.js';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestApp({ smtp: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('team management in the browser', () => {
+  test('admin invites a colleague, who accepts through the e-mail link and signs in to the company', async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    await signUp(page, t.baseUrl, 'Equipo Sur SpA');
+    await page.goto('/company');
+    await page.getByText('Equipo Sur SpA').first().waitFor();
+    const invitee = uniqueEmail('colega');
+    await page.getByRole('button', { name: 'Invitar Usuario' }).click();
+    await page.fill('#invite-email', `  ${invitee.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText('Invitación pendiente').first().waitFor();
+    await screenshot(page, 'company-admin');
+    await context.close();
+
+    const mail = await t.smtp!.waitFor(invitee, 20_000);
+    const link = /https?:\/\/\S+\/invitacion\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+
+    const { context: c2, page: p2 } = await newPage(browser, t.baseUrl, MOBILE);
+    await p2.goto(link!);
+    await p2.fill('#accept-firstName', 'Marta');
+    await p2.fill('#accept-lastName', 'Lagos');
+    await p2.fill('#accept-password', 'clave-marta1');
+    await p2.fill('#accept-confirmPassword', 'clave-marta1');
+    await p2.locator('form button[type=submit]').click();
+    await p2.waitForURL((u) => u.pathname === '/');
+    const current = await (await p2.request.get('/api/company/current')).json();
+    expect(current).toMatchObject({ name: 'Equipo Sur SpA', userRole: 'employee' });
+    await screenshot(p2, 'invite-accepted-mobile');
+    await c2.close();
+
+    // The new password works for a normal sign-in.
+    const { context: c3, page: p3 } = await newPage(browser, t.baseUrl, DESKTOP);
+    await p3.goto('/auth');
+    await p3.fill('#login-email', invitee);
+    await p3.fill('#login-password', 'clave-marta1');
+    await p3.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+    await p3.waitForURL((u) => u.pathname === '/');
+    await c3.close();
+  });
+});
+
+describe('onboarding', () => {
+  test('a new admin walks the five steps and finishes; the wizard does not return', async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    await signUp(page, t.baseUrl, 'Onboarding SpA', { onboarding: true });
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Paso 1 de 5').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+    for (let step = 2; step <= 5; step++) {
+      await dialog.getByRole('button', { name: 'Siguiente' }).click();
+      await dialog.getByText(`Paso ${step} de 5`).waitFor();
+    }
+    await screenshot(page, 'onboarding-last-step');
+    await dialog.getByRole('button', { name: 'Finalizar' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(async () => (await (await page.request.get('/api/auth/user')).json()).hasCompletedOnboarding).toBe(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Nueva Rendición' }).first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+});
