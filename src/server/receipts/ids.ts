@@ -1,0 +1,112 @@
+import type { Currency, DocumentType } from '@shared/expenses.js';
+import { normalizeRut } from '@shared/rut.js';
+import { fold } from './text.js';
+
+export interface TaxId {
+  value: string;
+  currency: Currency;
+}
+
+/** Lines about the customer, not the issuer: their ids are skipped. */
+const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER)\b/;
+
+const FOREIGN: ReadonlyArray<{ re: RegExp; currency: Currency }> = [
+  { re: /\bC\.?U\.?I\.?T\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
+  { re: /\bCNPJ\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
+  { re: /\bR\.?U\.?C\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
+  { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
+  // Uruguayan RUT: 12 digits, unlike the Chilean one.
+  { re: /\bR\.?U\.?T\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{12})\b/, currency: 'UYU' },
+];
+
+const CL_RUT = /\b(\d{1,2}\.?\d{3}\.?\d{3}\s?-\s?[\dK])\b/g;
+const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
+
+export interface TaxIdResult {
+  taxId: TaxId | null;
+  /** A Chilean RUT was written but its check digit is wrong: the text is Chilean, the id unusable. */
+  invalidRut: boolean;
+  /** The text names a RUT (any) — a hint that the receipt is Chilean. */
+  mentionsRut: boolean;
+}
+
+/** Issuer tax id: a valid Chilean RUT (normalised) or a foreign id as written. */
+export function findTaxId(lines: string[]): TaxIdResult {
+  let invalidRut = false;
+  let mentionsRut = false;
+  let foreign: TaxId | null = null;
+  for (const line of lines) {
+    const l = fold(line);
+    if (RUT_LABEL.test(l)) mentionsRut = true;
+    const customer = CUSTOMER_LINE.test(l);
+    for (const f of FOREIGN) {
+      const m = f.re.exec(l);
+      if (m && !customer && !foreign) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
+    }
+    for (const m of l.matchAll(CL_RUT)) {
+      const rut = normalizeRut(m[1]);
+      if (!rut) {
+        // Only count as a broken RUT when it is labelled or formatted like one (76.086.428-5).
+        if (RUT_LABEL.test(l) || /\./.test(m[1])) invalidRut = true;
+        continue;
+      }
+      mentionsRut = true;
+      if (!customer && !foreign) return { taxId: { value: rut, currency: 'CLP' }, invalidRut, mentionsRut };
+    }
+  }
+  return { taxId: foreign, invalidRut, mentionsRut };
+}
+
+/** SII document type codes (DTE). */
+const SII_CODES: Record<string, DocumentType> = {
+  '29': 'factura', '30': 'factura', '32': 'factura', '33': 'factura', '34': 'factura', '45': 'factura', '46': 'factura',
+  '55': 'factura', '56': 'factura', '60': 'factura', '61': 'factura',
+  '35': 'boleta', '38': 'boleta', '39': 'boleta', '41': 'boleta',
+};
+
+const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
+  [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
+  [/\bBOLETA\b/, 'boleta'],
+  [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE)\b/, 'ticket'],
+];
+
+export function findDocumentType(lines: string[]): DocumentType | null {
+  for (const line of lines) {
+    const l = fold(line);
+    const code = /\b(?:TIPO\s+(?:DE\s+)?(?:DTE|DOCUMENTO|DOC\.?)|DTE|T\.?\s?D\.?)\s*(?:N[°º]\s*)?[:.]?\s*(\d{2})\b/.exec(l);
+    if (code && SII_CODES[code[1]]) return SII_CODES[code[1]];
+    // "El IVA de esta boleta" and similar sentences come after the header, so the first word found wins.
+    for (const [re, type] of DOC_WORDS) if (re.test(l)) return type;
+  }
+  return null;
+}
+
+const NUMBER_LABEL = /(?:\bFOLIO|\bN[°º]|\bNO\.|\bNRO\.?|\bNUM\.?|\bNUMERO|#)\s*[:.]?\s*([A-Z]?\d{1,4}-\d{3,10}|[A-Z]{0,4}\d{1,12})\b/;
+const DOC_LINE = /\b(FOLIO|FACTURA|BOLETA|TICKET|RECIBO|COMPROBANTE|INVOICE|RECEIPT|DOCUMENTO|ELECTRONICA|BOLETO)\b/;
+const OTHER_NUMBER = /\b(OPERACION|TRANSACCION|TARJETA|CUOTAS?|AUTORIZACION|CAJA|TERMINAL|PEDIDO|ORDEN|MESA|RESOLUCION|RES\.)\b/;
+
+/** Folio / invoice number: a number labelled N°/FOLIO on a document line, or alone on the line after it. */
+export function findInvoiceNumber(lines: string[]): string | null {
+  const folded = lines.map((line) => fold(line).replace('Nº', 'N°'));
+  for (let i = 0; i < folded.length; i++) {
+    const l = folded[i];
+    if (OTHER_NUMBER.test(l)) continue;
+    const isDocLine = DOC_LINE.test(l) || (i > 0 && DOC_LINE.test(folded[i - 1]) && /^(N[°º]|NRO|NO\.|FOLIO|#)/.test(l));
+    if (!isDocLine) continue;
+    const m = NUMBER_LABEL.exec(l);
+    if (m) return m[1];
+    // Peruvian series F001-00012345 / B001-123, Argentine 0001-00001234
+    const series = /\b([FB][A-Z0-9]\d{2}-\d{1,8}|\d{4,5}-\d{8})\b/.exec(l);
+    if (series) return series[1];
+    const next = folded[i + 1];
+    const alone = next ? /^(?:N[°º]|NRO\.?|FOLIO)?\s*[:.]?\s*(\d{1,12})$/.exec(next) : null;
+    if (alone && /FACTURA|BOLETA|FOLIO/.test(l)) return alone[1];
+  }
+  // A Peruvian series on its own line (B001-00004567) is distinctive enough without a label.
+  for (const l of folded) {
+    const series = /^([FB][A-Z0-9]\d{2}-\d{1,8})$/.exec(l);
+    if (series) return series[1];
+  }
+  return null;
+}

@@ -1,0 +1,417 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from './amounts';
+import { findDate } from './dates';
+import { parseReceiptText } from './parser';
+
+const COPEC = `
+COPEC
+COMPAÑIA DE PETROLEOS DE CHILE COPEC S.A.
+R.U.T.: 99.520.000-7
+BOLETA ELECTRONICA
+N° 4587123
+Av. Apoquindo 5400, Las Condes
+FECHA: 12/03/2026  HORA: 14:35
+GASOLINA 95 OCT   32,5 L
+TOTAL                 $45.990
+EFECTIVO              $50.000
+VUELTO                 $4.010
+El IVA de esta boleta es: $7.343
+Timbre Electrónico SII
+Res. 80 de 2014 - Verifique documento: www.sii.cl
+`;
+
+const RESTAURANT = `
+RESTAURANT EL CIRUELO LTDA.
+RUT 77.261.280-K
+Giro: Restaurante
+Dirección: Av. Italia 1234, Providencia
+BOLETA ELECTRÓNICA Nº 88231
+Fecha emisión: 12 de marzo de 2026
+Mesa 12   Garzón: Pedro
+2 x Lomo a lo pobre      25.800
+1 x Pisco sour            5.900
+SUBTOTAL                 31.700
+PROPINA SUGERIDA 10%      3.170
+TOTAL                    31.700
+TOTAL CON PROPINA        34.870
+Pago: Tarjeta de débito Redcompra
+`;
+
+const FACTURA = `
+SERVICIOS INFORMATICOS ANDES SPA
+Giro: Desarrollo de software
+Casa Matriz: Huérfanos 1160, Santiago
+R.U.T.: 76.086.428-5
+FACTURA ELECTRONICA N° 1234
+S.I.I. - SANTIAGO CENTRO
+Fecha Emision: 2026-03-05
+SEÑOR(ES): CLIENTE DEMO S.A.
+R.U.T.: 96.511.460-2
+Servicio de soporte mensual     1 x 100.000
+MONTO NETO $ 100.000
+IVA 19%  $ 19.000
+TOTAL $ 119.000
+Forma de pago: Transferencia
+`;
+
+const UBER = `
+Uber
+Thanks for riding, Ana
+Here's your receipt for your trip on 03/04/2026
+Total US$ 45.20
+Trip fare  38.50
+Booking fee  2.70
+Tip  4.00
+Paid with Visa ••••1234
+`;
+
+const SPAIN = `
+CAFETERÍA LA PEPITA S.L.
+C/ Mayor 12, Madrid
+NIF: B12345678
+Fecha: 14/02/2026
+2 Café con leche    4,80
+1 Tostada           3,20
+Menú del día       15,50
+TOTAL             23,50 €
+IVA incluido
+`;
+
+const PERU = `
+HOTEL CUSCO PLAZA S.A.C.
+RUC: 20123456789
+Jr. Garcilaso 265, Cusco
+BOLETA DE VENTA ELECTRONICA
+B001-00004567
+Fecha: 10/01/2026
+Noche habitación doble
+OP. GRAVADA      S/ 72.03
+IGV 18%          S/ 12.97
+IMPORTE TOTAL    S/ 85.00
+`;
+
+const BRAZIL = `
+POSTO SHELL AVENIDA LTDA
+CNPJ: 12.345.678/0001-90
+Rua Augusta 1500, São Paulo
+CUPOM FISCAL ELETRONICO
+Data: 21/01/2026 10:12
+GASOLINA COMUM 20,150 L
+VALOR TOTAL R$ 120,90
+Dinheiro R$ 150,00
+Troco R$ 29,10
+`;
+
+const ARGENTINA = `
+LIBRERIA EL ATENEO SRL
+CUIT: 30-71234567-8
+FACTURA B N° 0003-00012345
+Fecha: 05/02/2026
+Resmas A4 x 5
+TOTAL ARS 45.300,00
+`;
+
+describe('parseReceiptText: Chilean receipts', () => {
+  it('Copec boleta: TOTAL, not EFECTIVO or VUELTO', () => {
+    const r = parseReceiptText(COPEC);
+    expect(r.amount).toBe(45990);
+    expect(r.currency).toBe('CLP');
+    expect(r.date).toBe('2026-03-12');
+    expect(r.documentType).toBe('boleta');
+    expect(r.invoiceNumber).toBe('4587123');
+    expect(r.taxId).toBe('99520000-7');
+    expect(r.category).toBe('combustible');
+    expect(r.description).toBe('Compra en COPEC');
+    expect(r.paymentMethod).toBe('efectivo');
+    expect(r.taxAmount).toBe(7343);
+    expect(r.netAmount).toBe(45990 - 7343);
+    expect(r.sources.netAmount).toBe('guess');
+    expect(r.address).toBe('Av. Apoquindo 5400, Las Condes');
+    expect(r.issuerName).toBe('COMPAÑIA DE PETROLEOS DE CHILE COPEC S.A.');
+    expect(r.sources.amount).toBe('text');
+    expect(r.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('restaurant boleta: TOTAL rather than SUBTOTAL, PROPINA SUGERIDA or TOTAL CON PROPINA', () => {
+    const r = parseReceiptText(RESTAURANT);
+    expect(r.amount).toBe(31700);
+    expect(r.date).toBe('2026-03-12');
+    expect(r.category).toBe('alimentacion');
+    expect(r.invoiceNumber).toBe('88231');
+    expect(r.taxId).toBe('77261280-K');
+    expect(r.issuerName).toBe('RESTAURANT EL CIRUELO LTDA.');
+    expect(r.address).toBe('Av. Italia 1234, Providencia');
+    expect(r.paymentMethod).toBe('tarjeta_debito');
+    expect(r.netAmount).toBeNull();
+    expect(r.taxAmount).toBeNull();
+  });
+
+  it('factura: issuer RUT (not the customer), folio, neto + IVA that add up', () => {
+    const r = parseReceiptText(FACTURA);
+    expect(r.documentType).toBe('factura');
+    expect(r.invoiceNumber).toBe('1234');
+    expect(r.taxId).toBe('76086428-5');
+    expect(r.amount).toBe(119000);
+    expect(r.netAmount).toBe(100000);
+    expect(r.taxAmount).toBe(19000);
+    expect(r.sources.netAmount).toBe('text');
+    expect(r.sources.taxAmount).toBe('text');
+    expect(r.date).toBe('2026-03-05');
+    expect(r.issuerName).toBe('SERVICIOS INFORMATICOS ANDES SPA');
+    expect(r.address).toBe('Huérfanos 1160, Santiago');
+    expect(r.paymentMethod).toBe('transferencia');
+    expect(r.category).toBe('otros');
+    expect(r.description).toBe('Compra en SERVICIOS INFORMATICOS ANDES SPA');
+    expect(r.confidence).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('factura with only a total: neto and IVA 19 % are derived and marked as guesses', () => {
+    const r = parseReceiptText('EMPRESA X LTDA\nRUT 76.086.428-5\nFACTURA ELECTRONICA\nFOLIO: 99\nTOTAL $11.900');
+    expect(r.amount).toBe(11900);
+    expect(r.netAmount).toBe(10000);
+    expect(r.taxAmount).toBe(1900);
+    expect(r.sources.netAmount).toBe('guess');
+    expect(r.sources.taxAmount).toBe('guess');
+    expect(r.invoiceNumber).toBe('99');
+  });
+
+  it('SII type codes set the document type', () => {
+    expect(parseReceiptText('TIPO DTE: 33\nTOTAL 1.000').documentType).toBe('factura');
+    expect(parseReceiptText('TIPO DTE: 39\nTOTAL 1.000').documentType).toBe('boleta');
+    expect(parseReceiptText('DTE 61\nTOTAL 1.000').documentType).toBe('factura');
+    expect(parseReceiptText('TIPO DOCUMENTO 41\nTOTAL 1.000').documentType).toBe('boleta');
+    expect(parseReceiptText('RECIBO DE DINERO\nTOTAL 1.000').documentType).toBe('recibo');
+    expect(parseReceiptText('TICKET N° 55\nTOTAL 1.000').documentType).toBe('ticket');
+  });
+
+  it('an invalid RUT check digit is never returned and lowers confidence', () => {
+    const good = parseReceiptText('FERRETERIA LOS ANDES LTDA\nRUT: 76.086.428-5\nBOLETA\nFecha 01/02/2026\nTOTAL $5.990');
+    const bad = parseReceiptText('FERRETERIA LOS ANDES LTDA\nRUT: 76.086.428-3\nBOLETA\nFecha 01/02/2026\nTOTAL $5.990');
+    expect(good.taxId).toBe('76086428-5');
+    expect(bad.taxId).toBeNull();
+    expect(bad.sources.taxId).toBeUndefined();
+    expect(bad.currency).toBe('CLP');
+    expect(bad.amount).toBe(5990);
+    expect(bad.category).toBe('materiales');
+    expect(bad.confidence).toBeLessThan(good.confidence);
+  });
+
+  it('uses a label-less total as a guess when there is no TOTAL line', () => {
+    const r = parseReceiptText('ESTACIONAMIENTO MALL PLAZA\n2 horas 3.500\nGracias');
+    expect(r.amount).toBe(3500);
+    expect(r.sources.amount).toBe('guess');
+    expect(r.category).toBe('transporte');
+    expect(r.currency).toBe('CLP');
+    expect(r.sources.currency).toBe('guess');
+    expect(r.confidence).toBeLessThan(0.5);
+    expect(r.address).toBeNull();
+  });
+
+  it('without a TOTAL line, cash handed over and change are not the amount', () => {
+    const r = parseReceiptText('COPEC\nGASOLINA 93   $45.990\nEFECTIVO   $50.000\nVUELTO   $4.010');
+    expect(r.amount).toBe(45990);
+    expect(r.sources.amount).toBe('guess');
+    expect(r.paymentMethod).toBe('efectivo');
+  });
+
+  it('a fare line is not taken for an address', () => {
+    const r = parseReceiptText('TAXI OFICIAL\nValor carrera 12.000\nFecha 5/3/2026');
+    expect(r.address).toBeNull();
+    expect(r.amount).toBe(12000);
+    expect(r.date).toBe('2026-03-05');
+    expect(r.category).toBe('transporte');
+  });
+});
+
+describe('parseReceiptText: foreign receipts', () => {
+  it('Uber in USD: month-first date, tip ignored, card payment', () => {
+    const r = parseReceiptText(UBER);
+    expect(r.amount).toBe(45.2);
+    expect(r.currency).toBe('USD');
+    expect(r.date).toBe('2026-03-04');
+    expect(r.category).toBe('transporte');
+    expect(r.description).toBe('Compra en Uber');
+    expect(r.paymentMethod).toBe('tarjeta_credito');
+    expect(r.documentType).toBe('recibo');
+    expect(r.taxId).toBeNull();
+  });
+
+  it('US hotel with a bare $: USD guessed from English text, TAX line read, hotel brand', () => {
+    const r = parseReceiptText('Hilton Garden Inn\nDate: 11/20/2025\nRoom 189.00\nTax 24.57\nTotal $213.57\nThank you for staying');
+    expect(r.amount).toBe(213.57);
+    expect(r.currency).toBe('USD');
+    expect(r.sources.currency).toBe('guess');
+    expect(r.taxAmount).toBe(24.57);
+    expect(r.netAmount).toBeNull();
+    expect(r.date).toBe('2025-11-20');
+    expect(r.category).toBe('hospedaje');
+  });
+
+  it('Spanish café in EUR with a decimal comma', () => {
+    const r = parseReceiptText(SPAIN);
+    expect(r.amount).toBe(23.5);
+    expect(r.currency).toBe('EUR');
+    expect(r.date).toBe('2026-02-14');
+    expect(r.category).toBe('alimentacion');
+    expect(r.issuerName).toBe('CAFETERÍA LA PEPITA S.L.');
+    expect(r.address).toBe('C/ Mayor 12, Madrid');
+  });
+
+  it('Peruvian hotel: S/ and RUC → PEN, OP. GRAVADA and IGV', () => {
+    const r = parseReceiptText(PERU);
+    expect(r.amount).toBe(85);
+    expect(r.currency).toBe('PEN');
+    expect(r.taxId).toBe('20123456789');
+    expect(r.netAmount).toBe(72.03);
+    expect(r.taxAmount).toBe(12.97);
+    expect(r.category).toBe('hospedaje');
+    expect(r.documentType).toBe('boleta');
+    expect(r.invoiceNumber).toBe('B001-00004567');
+    expect(r.date).toBe('2026-01-10');
+    expect(r.address).toBe('Jr. Garcilaso 265, Cusco');
+  });
+
+  it('Brazilian fuel: R$ with CNPJ, VALOR TOTAL rather than Dinheiro or Troco', () => {
+    const r = parseReceiptText(BRAZIL);
+    expect(r.amount).toBe(120.9);
+    expect(r.currency).toBe('BRL');
+    expect(r.taxId).toBe('12.345.678/0001-90');
+    expect(r.category).toBe('combustible');
+    expect(r.description).toBe('Compra en SHELL');
+    expect(r.paymentMethod).toBe('efectivo');
+    expect(r.documentType).toBe('ticket');
+    expect(r.date).toBe('2026-01-21');
+  });
+
+  it('Argentine factura: CUIT → ARS, 1.234,56 style total, punto de venta folio', () => {
+    const r = parseReceiptText(ARGENTINA);
+    expect(r.currency).toBe('ARS');
+    expect(r.taxId).toBe('30-71234567-8');
+    expect(r.amount).toBe(45300);
+    expect(r.documentType).toBe('factura');
+    expect(r.invoiceNumber).toBe('0003-00012345');
+    expect(r.category).toBe('materiales');
+  });
+
+  it('tax ids alone give the currency', () => {
+    expect(parseReceiptText('CUIT 30-71234567-8\nTOTAL 1.500,50').currency).toBe('ARS');
+    expect(parseReceiptText('CUIT 30-71234567-8\nTOTAL 1.500,50').amount).toBe(1500.5);
+    expect(parseReceiptText('NIT: 900.123.456-7\nTOTAL 35.000').currency).toBe('COP');
+    expect(parseReceiptText('NIT: 900.123.456-7\nTOTAL 35.000').amount).toBe(35000);
+    expect(parseReceiptText('RUC 20123456789\nTOTAL 85.00').currency).toBe('PEN');
+    expect(parseReceiptText('CNPJ 12.345.678/0001-90\nTOTAL 120,90').currency).toBe('BRL');
+    expect(parseReceiptText('RUT 211234560018\nTOTAL 1.200').currency).toBe('UYU');
+  });
+});
+
+describe('amounts', () => {
+  it('parses Chilean and foreign number conventions', () => {
+    expect(parseAmount('$12.990', 'CLP')).toBe(12990);
+    expect(parseAmount('12.990', 'CLP')).toBe(12990);
+    expect(parseAmount('1.234.567', 'CLP')).toBe(1234567);
+    expect(parseAmount('23,50', 'EUR')).toBe(23.5);
+    expect(parseAmount('45.20', 'USD')).toBe(45.2);
+    expect(parseAmount('1.234,56', 'EUR')).toBe(1234.56);
+    expect(parseAmount('1,234.56', 'USD')).toBe(1234.56);
+    expect(parseAmount('120,90', 'BRL')).toBe(120.9);
+    expect(parseAmount('abc', 'CLP')).toBeNull();
+  });
+
+  it('reads symbols written before or after the amount', () => {
+    expect(parseReceiptText('TOTAL 23,50 €').currency).toBe('EUR');
+    expect(parseReceiptText('TOTAL EUR 23,50').amount).toBe(23.5);
+    expect(parseReceiptText('TOTAL US$ 1,234.56').amount).toBe(1234.56);
+    expect(parseReceiptText('TOTAL S/. 85.00').currency).toBe('PEN');
+    expect(parseReceiptText('TOTAL $12.990').amount).toBe(12990);
+    expect(parseReceiptText('TOTAL A PAGAR\n$ 8.450').amount).toBe(8450);
+  });
+});
+
+describe('dates', () => {
+  const d = (s: string, monthFirst = false) => findDate([s], monthFirst)?.date ?? null;
+  it.each([
+    ['Fecha: 12/03/2026', '2026-03-12'],
+    ['12-03-2026', '2026-03-12'],
+    ['12.03.2026', '2026-03-12'],
+    ['12/03/26', '2026-03-12'],
+    ['2026-03-12', '2026-03-12'],
+    ['2026/03/12 10:15', '2026-03-12'],
+    ['12 de marzo de 2026', '2026-03-12'],
+    ['Emitida el 1 de Septiembre del 2026', '2026-09-01'],
+    ['12 MAR 2026', '2026-03-12'],
+    ['12-MAR-2026', '2026-03-12'],
+    ['12/dic/2025', '2025-12-12'],
+    ['March 12, 2026', '2026-03-12'],
+    ['12 Março 2026', '2026-03-12'],
+    ['25/12/2025', '2025-12-25'],
+  ])('%s → %s', (input, expected) => {
+    expect(d(input)).toBe(expected);
+  });
+
+  it('03/12/2026 is 3 December unless the receipt is in USD', () => {
+    expect(d('03/12/2026')).toBe('2026-12-03');
+    expect(d('03/12/2026', true)).toBe('2026-03-12');
+    expect(d('13/12/2026', true)).toBe('2026-12-13');
+  });
+
+  it('rejects impossible dates and skips due dates', () => {
+    expect(d('31/02/2026')).toBeNull();
+    expect(d('45/13/2026')).toBeNull();
+    expect(findDate(['Vencimiento: 30/04/2026', 'Fecha: 01/04/2026'], false)?.date).toBe('2026-04-01');
+    expect(findDate(['10/04/2026', 'Fecha de emisión: 01/04/2026'], false)).toEqual({ date: '2026-04-01', labelled: true });
+  });
+});
+
+describe('categories', () => {
+  it.each([
+    ['STARBUCKS COFFEE CHILE S.A.', 'alimentacion'],
+    ['JUAN MAESTRO', 'alimentacion'],
+    ['UBER EATS', 'alimentacion'],
+    ['ARAMCO ESTACION LAS CONDES', 'combustible'],
+    ['ENEX S.A.', 'combustible'],
+    ['HOSTAL LOS ANDES', 'hospedaje'],
+    ['CABIFY', 'transporte'],
+    ['AUTOPISTA CENTRAL - PEAJE', 'transporte'],
+    ['LATAM AIRLINES GROUP', 'transporte'],
+    ['JETSMART SPA', 'transporte'],
+    ['SODIMAC S.A.', 'materiales'],
+    ['LIBRERIA NACIONAL', 'materiales'],
+    ['LÁPIZ LÓPEZ', 'materiales'],
+    ['OFFICEDEPOT', 'materiales'],
+    ['FARMACIA AHUMADA', 'otros'],
+  ])('%s → %s', (name, category) => {
+    expect(parseReceiptText(`${name}\nBOLETA\nTOTAL $1.000`).category).toBe(category);
+  });
+});
+
+describe('low-quality input', () => {
+  it('garbage text gives nulls and low confidence', () => {
+    const r = parseReceiptText('asd qwe ### ~~ 0x');
+    expect(r.amount).toBeNull();
+    expect(r.date).toBeNull();
+    expect(r.taxId).toBeNull();
+    expect(r.invoiceNumber).toBeNull();
+    expect(r.paymentMethod).toBeNull();
+    expect(r.category).toBe('otros');
+    expect(r.sources.category).toBe('guess');
+    expect(r.sources.currency).toBe('guess');
+    expect(r.confidence).toBeLessThan(0.3);
+  });
+
+  it('empty text does not throw', () => {
+    const r = parseReceiptText('');
+    expect(r.amount).toBeNull();
+    expect(r.issuerName).toBeNull();
+    expect(r.description).toBeNull();
+    expect(r.confidence).toBeLessThan(0.1);
+  });
+
+  it('OCR source is recorded per field and lowers confidence', () => {
+    const text = parseReceiptText(COPEC);
+    const ocr = parseReceiptText(COPEC, { source: 'ocr' });
+    expect(ocr.sources.amount).toBe('ocr');
+    expect(ocr.sources.taxId).toBe('ocr');
+    expect(ocr.confidence).toBeLessThan(text.confidence);
+    expect(ocr.amount).toBe(text.amount);
+  });
+});

@@ -1,0 +1,208 @@
+import type { Currency, DocumentType } from '@shared/expenses.js';
+import { currencyFromSymbols, findMoney } from './amounts.js';
+import { findDate } from './dates.js';
+import { findDocumentType, findInvoiceNumber, findTaxId } from './ids.js';
+import { guessMerchant, type ReceiptCategory } from './merchants.js';
+import { fold, splitLines } from './text.js';
+
+export type { ReceiptCategory } from './merchants.js';
+export type PaymentMethod = 'efectivo' | 'tarjeta_credito' | 'tarjeta_debito' | 'transferencia';
+export type FieldSource = 'text' | 'ocr' | 'guess';
+
+export interface ParsedReceipt {
+  amount: number | null;
+  currency: Currency;
+  /** yyyy-mm-dd */
+  date: string | null;
+  description: string | null;
+  category: ReceiptCategory;
+  documentType: DocumentType;
+  invoiceNumber: string | null;
+  /** Chilean RUT normalised (76123456-7) or a foreign id as written. */
+  taxId: string | null;
+  issuerName: string | null;
+  netAmount: number | null;
+  taxAmount: number | null;
+  address: string | null;
+  paymentMethod: PaymentMethod | null;
+  /** 0..1, weighted by how many key fields were read rather than guessed. */
+  confidence: number;
+  /** Where each filled field came from; a field left null has no entry. */
+  sources: Record<string, FieldSource>;
+}
+
+export interface ParseOptions {
+  source?: 'text' | 'ocr';
+}
+
+const IVA_RATE = 0.19;
+
+/** Lines that are never the issuer's name. */
+const NOT_A_NAME =
+  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE)\b|N[°º]|@/;
+const COMPANY_SUFFIX = /\b(S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI)$/;
+const NAME_LABEL = /^(?:RAZON SOCIAL|EMISOR|NOMBRE|COMERCIO|MERCHANT)\s*[:.]\s*(.+)$/;
+
+function findIssuerName(lines: string[]): string | null {
+  for (const line of lines.slice(0, 15)) {
+    const m = NAME_LABEL.exec(fold(line));
+    if (m) return line.slice(line.length - m[1].length).trim();
+  }
+  const header = lines.slice(0, 8);
+  const candidates = header.filter((line) => {
+    const l = fold(line);
+    const letters = (l.match(/[A-Z]/g) ?? []).length;
+    return letters >= 3 && letters / l.replace(/\s/g, '').length > 0.6 && !NOT_A_NAME.test(l) && !/^[-=*_ ]+$/.test(l);
+  });
+  const withSuffix = candidates.find((line) => COMPANY_SUFFIX.test(fold(line).replace(/[,.]\s*$/, '.')));
+  return (withSuffix ?? candidates[0] ?? null)?.replace(/^[*\s-]+|[*\s-]+$/g, '') || null;
+}
+
+const ADDRESS_LABEL = /^(?:DIRECCION|DIR\.?|DOMICILIO|CASA MATRIZ|SUCURSAL|ADDRESS|ENDERECO)\s*[:.]?\s*(.+)$/;
+const STREET =
+  /(?:^|\s)(C\/|AV\.?|AVDA\.?|AVENIDA|CALLE|PASAJE|PJE\.?|CAMINO|RUTA|RUA|JR\.?|JIRON|GRAN VIA|PLAZA|STREET|ST\.|BLVD|BOULEVARD)\s+\S.*\d/;
+
+function findAddress(lines: string[]): string | null {
+  for (const line of lines) {
+    const m = ADDRESS_LABEL.exec(fold(line));
+    if (m) return line.slice(line.length - m[1].length).trim();
+  }
+  const street = lines.find((line) => STREET.test(fold(line)) && !/\b(TOTAL|RUT|FECHA|VALOR|MONTO|PRECIO)\b|\$/.test(fold(line)));
+  return street ?? null;
+}
+
+function findPaymentMethod(text: string): PaymentMethod | null {
+  if (/\b(DEBITO|DEBIT|REDCOMPRA|MAESTRO|ELECTRON)\b/.test(text)) return 'tarjeta_debito';
+  if (/\b(CREDITO|CREDIT|VISA|MASTERCARD|MASTER CARD|AMEX|AMERICAN EXPRESS|DINERS|TARJETA|CARD)\b/.test(text) && !/NOTA DE CREDITO/.test(text))
+    return 'tarjeta_credito';
+  if (/\b(TRANSFERENCIA|TRANSFER|PIX|DEPOSITO)\b/.test(text)) return 'transferencia';
+  if (/\b(EFECTIVO|CASH|VUELTO|DINHEIRO|CONTADO)\b/.test(text)) return 'efectivo';
+  return null;
+}
+
+/** English words typical of US receipts (Uber, hotels abroad) that make a bare '$' mean dollars. */
+const ENGLISH = /\b(THANK YOU|TRIP|FARE|RECEIPT|AMOUNT|SUBTOTAL|TAX|TOTAL DUE|PAID WITH|YOU RODE|TIP)\b/;
+
+/**
+ * Reads a receipt's text (typed, pasted or OCR output) into expense fields. Pure: no I/O.
+ * Every field is filled or null; `sources` says which were read from the text and which were guessed.
+ */
+export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedReceipt {
+  const read: FieldSource = opts.source ?? 'text';
+  const lines = splitLines(text ?? '');
+  const folded = fold(lines.join('\n'));
+  const sources: Record<string, FieldSource> = {};
+
+  const ids = findTaxId(lines);
+  const symbolAnywhere = currencyFromSymbols(folded);
+
+  const money = findMoney(lines, (totalSymbol) => resolveCurrency(totalSymbol).currency);
+  function resolveCurrency(totalSymbol: Currency | null): { currency: Currency; source: FieldSource } {
+    if (totalSymbol) return { currency: totalSymbol, source: read };
+    if (symbolAnywhere) return { currency: symbolAnywhere, source: read };
+    if (ids.taxId) return { currency: ids.taxId.currency, source: read };
+    if (ids.mentionsRut || ids.invalidRut) return { currency: 'CLP', source: read };
+    if (ENGLISH.test(folded) && /\$\s?\d+\.\d{2}\b/.test(folded)) return { currency: 'USD', source: 'guess' };
+    return { currency: 'CLP', source: 'guess' };
+  }
+  const { currency, source: currencySource } = resolveCurrency(money.currencySymbol);
+  sources.currency = currencySource;
+
+  let amount = money.amount;
+  if (amount !== null) sources.amount = money.amountSource === 'label' ? read : 'guess';
+
+  const documentTypeFound = findDocumentType(lines);
+  const documentType: DocumentType = documentTypeFound ?? (currency === 'CLP' ? 'boleta' : 'recibo');
+  sources.documentType = documentTypeFound ? read : 'guess';
+
+  let netAmount = money.netAmount;
+  let taxAmount = money.taxAmount;
+  if (netAmount !== null) sources.netAmount = read;
+  if (taxAmount !== null) sources.taxAmount = read;
+  // A tax amount larger than the total is a misread (e.g. the 19 of "IVA 19%" on its own line).
+  if (amount !== null && taxAmount !== null && taxAmount >= amount) {
+    taxAmount = null;
+    delete sources.taxAmount;
+  }
+  if (amount !== null && currency === 'CLP') {
+    if (netAmount !== null && taxAmount === null && netAmount < amount) {
+      taxAmount = amount - netAmount;
+      sources.taxAmount = 'guess';
+    } else if (taxAmount !== null && netAmount === null) {
+      netAmount = amount - taxAmount;
+      sources.netAmount = 'guess';
+    } else if (netAmount === null && taxAmount === null && documentType === 'factura') {
+      netAmount = Math.round(amount / (1 + IVA_RATE));
+      taxAmount = amount - netAmount;
+      sources.netAmount = 'guess';
+      sources.taxAmount = 'guess';
+    }
+  }
+  if (amount === null && netAmount !== null && taxAmount !== null) {
+    amount = currency === 'CLP' ? netAmount + taxAmount : Math.round((netAmount + taxAmount) * 100) / 100;
+    sources.amount = 'guess';
+  }
+
+  const foundDate = findDate(lines, currency === 'USD');
+  const date = foundDate?.date ?? null;
+  if (date) sources.date = read;
+
+  const invoiceNumber = findInvoiceNumber(lines);
+  if (invoiceNumber) sources.invoiceNumber = read;
+
+  const taxId = ids.taxId?.value ?? null;
+  if (taxId) sources.taxId = read;
+
+  const issuerName = findIssuerName(lines);
+  if (issuerName) sources.issuerName = read;
+
+  const merchant = guessMerchant(issuerName ? [issuerName, ...lines.slice(0, 4)] : lines.slice(0, 4), lines);
+  const category: ReceiptCategory = merchant?.category ?? 'otros';
+  sources.category = merchant?.inHeader ? read : 'guess';
+
+  const who = merchant?.brand ?? issuerName;
+  const description = who ? `Compra en ${who}` : null;
+  if (description) sources.description = merchant?.brand || issuerName ? read : 'guess';
+
+  const address = findAddress(lines);
+  if (address) sources.address = read;
+
+  const paymentMethod = findPaymentMethod(folded);
+  if (paymentMethod) sources.paymentMethod = read;
+
+  // Confidence: key fields read from the text count fully, guessed ones a little; checks that agree add a bonus.
+  const weight = (field: string, w: number) => (sources[field] === read ? w : sources[field] === 'guess' ? w * 0.25 : 0);
+  let confidence =
+    weight('amount', 0.35) +
+    weight('date', 0.2) +
+    weight('currency', 0.1) +
+    weight('documentType', 0.05) +
+    weight('issuerName', 0.1) +
+    weight('taxId', 0.1) +
+    weight('category', 0.05);
+  const consistent =
+    amount !== null && netAmount !== null && taxAmount !== null && sources.netAmount === read && sources.taxAmount === read &&
+    Math.abs(netAmount + taxAmount - amount) <= Math.max(2, amount * 0.01);
+  if (consistent) confidence += 0.05;
+  if (ids.invalidRut) confidence -= 0.1;
+  if (opts.source === 'ocr') confidence *= 0.9;
+  confidence = Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100;
+
+  return {
+    amount,
+    currency,
+    date,
+    description,
+    category,
+    documentType,
+    invoiceNumber,
+    taxId,
+    issuerName,
+    netAmount,
+    taxAmount,
+    address,
+    paymentMethod,
+    confidence,
+    sources,
+  };
+}
