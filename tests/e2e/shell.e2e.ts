@@ -27,6 +27,7 @@ describe('application shell', () => {
     const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
     await signUp(page, 'Constructora Austral SpA');
     await page.goto('/');
+    await nav(page).getByRole('link', { name: 'Configuración' }).waitFor();
     const items = await nav(page).getByRole('link').allInnerTexts();
     expect(items.map((s) => s.trim().split('\n')[0])).toEqual([
       'Dashboard', 'Mis Gastos', 'Nueva Rendición', 'Aprobaciones', 'Suscripción', 'Empresa', 'Integración API', 'Configuración',
@@ -79,6 +80,7 @@ describe('application shell', () => {
     await page.waitForURL((u) => u.pathname === '/super-admin');
     await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();
     const drawerNav = page.getByRole('dialog').getByRole('link');
+    await page.getByRole('dialog').getByRole('link', { name: 'Panel Super Admin' }).waitFor();
     const labels = (await drawerNav.allInnerTexts()).map((s) => s.trim().split('\n')[0]);
     expect(labels).not.toContain('Dashboard');
     expect(labels).toEqual(expect.arrayContaining(['Panel Super Admin', 'Gestión de Empresas', 'Webhooks Facturación', 'Diagnóstico MercadoPago', 'Aprobaciones']));

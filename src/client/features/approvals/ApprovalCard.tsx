@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { CheckCircle2, Loader2, Pencil, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { DOCUMENT_TYPE_LABELS, type DocumentType, type ExpenseView } from '@shared/expenses';
@@ -9,25 +8,11 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { CategoryIcon, categoryLabel } from '@client/components/expenses/CategoryIcon';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
-import { initials } from '@client/lib/utils';
 import { EditExpenseForm } from './EditExpenseForm';
 import { failureToast, fullName, useDecideExpense } from './queries';
+import { UserAvatar } from '@client/components/ui/user-avatar';
 import { ReceiptToggle, ReceiptView, useReceiptToggle } from './ReceiptPanel';
 
-function SubmitterAvatar({ user }: { user: ExpenseView['user'] }) {
-  return (
-    <AvatarPrimitive.Root className="flex h-10 w-10 shrink-0 overflow-hidden rounded-full">
-      {user.profileImageUrl ? <AvatarPrimitive.Image src={user.profileImageUrl} alt="" className="h-full w-full object-cover" /> : null}
-      <AvatarPrimitive.Fallback
-        delayMs={user.profileImageUrl ? 400 : 0}
-        className="flex h-full w-full items-center justify-center bg-primary/10 text-sm font-semibold text-primary"
-        aria-hidden
-      >
-        {initials(user.firstName, user.lastName, user.email)}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
-  );
-}
 
 function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -99,7 +84,7 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
   return (
     <Card role="article" aria-labelledby={titleId} tabIndex={-1} data-approval-card className="overflow-hidden focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <div className="flex items-start gap-3 border-b bg-muted/30 p-4 sm:px-6">
-        <SubmitterAvatar user={e.user} />
+        <UserAvatar user={e.user} className="h-10 w-10" fallbackClassName="bg-primary/10 text-primary" />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="truncate font-semibold leading-tight">
             {name}

@@ -5,7 +5,7 @@ import { cn } from '@client/lib/utils';
 import { CompanySwitcher } from './CompanySwitcher';
 import { PLAN_LABELS, displayName, visibleNavItems } from './nav';
 import { useLogout, usePendingApprovalsCount } from './queries';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '@client/components/ui/user-avatar';
 
 export function Brand() {
   return (

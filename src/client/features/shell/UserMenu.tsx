@@ -7,7 +7,7 @@ import { MenuCheckboxItem, MenuContent, MenuItem, MenuLabel, MenuSeparator, Swit
 import { displayName } from './nav';
 import { useLogout, useUpdatePreferences } from './queries';
 import { UsageText } from './UsageText';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '@client/components/ui/user-avatar';
 
 /** Avatar button opening the account menu of part 2 §2.14. */
 export function UserMenu({ user }: { user: CurrentUser }) {
