@@ -1,55 +1,35 @@
-import type { ReactNode } from 'react';
-import { AlertCircle, Building2, CheckCircle2, RotateCcw, ShieldAlert } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
-import { Card, CardContent } from '@client/components/ui/card';
+import { Building2, CheckCircle2, ShieldAlert } from 'lucide-react';
+import { LoadErrorState, StateMessage } from '@client/components/ui/state-message';
+import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 
-function Message({ icon, title, children, role }: { icon: ReactNode; title: string; children?: ReactNode; role?: 'alert' | 'status' }) {
-  return (
-    <Card role={role}>
-      <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
-        <span aria-hidden>{icon}</span>
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function NotAdminState() {
   return (
-    <Message icon={<ShieldAlert className="h-10 w-10 text-muted-foreground" />} title="Acceso restringido" role="alert">
+    <StateMessage icon={<ShieldAlert className="h-10 w-10 text-muted-foreground" />} title="Acceso restringido" role="alert">
       <p className="text-muted-foreground">Solo los administradores pueden aprobar rendiciones.</p>
-    </Message>
+    </StateMessage>
   );
 }
 
 export function NoCompanyState() {
   return (
-    <Message icon={<Building2 className="h-10 w-10 text-muted-foreground" />} title="Sin empresa seleccionada">
+    <StateMessage icon={<Building2 className="h-10 w-10 text-muted-foreground" />} title="Sin empresa seleccionada">
       <p className="text-muted-foreground">Selecciona una empresa para revisar sus rendiciones pendientes.</p>
-    </Message>
+    </StateMessage>
   );
 }
 
 export function EmptyState() {
   return (
-    <Message icon={<CheckCircle2 className="h-10 w-10 text-green-600" />} title="No hay rendiciones pendientes" role="status">
+    <StateMessage icon={<CheckCircle2 className="h-10 w-10 text-green-600" />} title="No hay rendiciones pendientes" role="status">
       <p className="text-muted-foreground">Todas las rendiciones han sido procesadas.</p>
-    </Message>
+    </StateMessage>
   );
 }
 
-export function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Message icon={<AlertCircle className="h-10 w-10 text-destructive" />} title="No se pudieron cargar las rendiciones pendientes" role="alert">
-      <p className="max-w-md break-words text-muted-foreground">{message}</p>
-      <Button type="button" variant="outline" className="mt-2" onClick={onRetry} disabled={retrying}>
-        <RotateCcw className={retrying ? 'animate-spin' : undefined} aria-hidden />
-        Reintentar
-      </Button>
-    </Message>
-  );
+export function ErrorState(props: { message: string; onRetry: () => void; retrying: boolean }) {
+  return <LoadErrorState title="No se pudieron cargar las rendiciones pendientes" {...props} />;
 }
 
 /** Placeholder cards with the real cards' shape while the list loads. */

@@ -1,22 +1,9 @@
-import type { ReactNode } from 'react';
-import { AlertCircle, ChevronLeft, ChevronRight, FileSearch, Inbox, RotateCcw } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileSearch, Inbox } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
+import { LoadErrorState, StateMessage } from '@client/components/ui/state-message';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 
-function Message({ icon, title, children, role }: { icon: ReactNode; title: string; children?: ReactNode; role?: 'alert' | 'status' }) {
-  return (
-    <Card role={role}>
-      <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
-        <span className="text-muted-foreground" aria-hidden>
-          {icon}
-        </span>
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function LoadingState() {
   return (
@@ -30,31 +17,23 @@ export function LoadingState() {
 
 export function EmptyState() {
   return (
-    <Message icon={<Inbox className="h-10 w-10" />} title="No hay rendiciones" role="status">
+    <StateMessage icon={<Inbox className="h-10 w-10" />} title="No hay rendiciones" role="status">
       <p className="text-muted-foreground">No se encontraron rendiciones con los filtros aplicados.</p>
-    </Message>
+    </StateMessage>
   );
 }
 
 /** After 'Limpiar Filtros' nothing is searched until Buscar is pressed (part 1 §2). */
 export function SearchPrompt() {
   return (
-    <Message icon={<FileSearch className="h-10 w-10" />} title="Filtros restablecidos">
+    <StateMessage icon={<FileSearch className="h-10 w-10" />} title="Filtros restablecidos">
       <p className="text-muted-foreground">Elige los filtros y presiona «Buscar» para ver las rendiciones.</p>
-    </Message>
+    </StateMessage>
   );
 }
 
-export function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Message icon={<AlertCircle className="h-10 w-10 text-destructive" />} title="No se pudieron cargar las rendiciones" role="alert">
-      <p className="max-w-md break-words text-muted-foreground">{message}</p>
-      <Button type="button" variant="outline" className="mt-2" onClick={onRetry} disabled={retrying}>
-        <RotateCcw className={retrying ? 'animate-spin' : undefined} aria-hidden />
-        Reintentar
-      </Button>
-    </Message>
-  );
+export function ErrorState(props: { message: string; onRetry: () => void; retrying: boolean }) {
+  return <LoadErrorState title="No se pudieron cargar las rendiciones" {...props} />;
 }
 
 interface PaginationProps {
