@@ -13,6 +13,8 @@ import { openDatabase } from '../src/server/db/client.js';
 import { Mailer } from '../src/server/email/mailer.js';
 import { loadEnv } from '../src/server/env.js';
 import { DiskStorage } from '../src/server/storage/receipts.js';
+import { JobQueue } from '../src/server/jobs/queue.js';
+import { createReceiptAnalyzer } from '../src/server/receipts/service.js';
 import { createTestDatabase } from '../tests/helpers/db.js';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50);
@@ -77,8 +79,11 @@ async function main() {
 
   const env = loadEnv({ NODE_ENV: 'test' });
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-bench-'));
+  const jobs = new JobQueue(database);
+  await jobs.start();
   const mailer = new Mailer(database.db, { from: env.MAIL_FROM });
-  const deps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir) };
+  const receipts = createReceiptAnalyzer(env);
+  const deps = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir), jobs, receipts };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -160,6 +165,8 @@ async function main() {
   console.log(`\nExcel: ${(bytes / 1e6).toFixed(1)} MB; memoria pico del proceso durante la exportación: +${((peak - baseline) / 1e6).toFixed(0)} MB sobre ${(baseline / 1e6).toFixed(0)} MB (RSS)`);
 
   await app.close();
+  await jobs.stop();
+  await receipts.close();
   await database.close();
   await testDb.drop();
   rmSync(storageDir, { recursive: true, force: true });

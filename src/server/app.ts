@@ -20,6 +20,7 @@ import { companyRoutes } from './companies/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
+import { receiptRoutes } from './receipts/routes.js';
 import { approvalRoutes } from './approvals/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(dashboardRoutes, deps);
       await api.register(catalogRoutes, deps);
       await api.register(expenseRoutes, deps);
+      await api.register(receiptRoutes, deps);
       await api.register(approvalRoutes, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

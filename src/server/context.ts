@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Env } from './env.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './email/mailer.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { ReceiptAnalyzer } from './receipts/service.js';
 import type { ReceiptStorage } from './storage/receipts.js';
 import type { SessionContext } from './auth/service.js';
 import { errors } from './errors.js';
@@ -14,6 +16,10 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   storage: ReceiptStorage;
+  /** Durable background jobs (pg-boss). */
+  jobs: JobQueue;
+  /** Receipt reading: worker threads, the optional vision model, the analysis cache. */
+  receipts: ReceiptAnalyzer;
   /** Public base URL for links in e-mails. */
   appUrl: string;
 }

@@ -39,6 +39,14 @@ const envSchema = z
         { message: 'TRUST_PROXY debe ser true, false o una lista de IP/CIDR de los proxies' },
       )
       .transform((v) => (!v || v === 'false' || v === '0' ? false : v === 'true' || v === '1' ? 'loopback,linklocal,uniquelocal' : v)),
+    /** Optional OpenAI-compatible endpoint (…/v1) for receipt reading and the chat assistant; local reading needs none. */
+    OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+    OPENAI_API_KEY: z.string().trim().optional().transform((v) => v || undefined),
+    /** A vision model of that endpoint: when set, receipt photos are also read by it (the SII timbre still wins). */
+    OPENAI_VISION_MODEL: z.string().trim().optional().transform((v) => v || undefined),
+    /** Receipt reader threads (default: half the cores) and the longest a receipt may take. */
+    RECEIPT_WORKERS: z.coerce.number({ error: 'RECEIPT_WORKERS debe ser un número' }).int().min(1).max(16).optional(),
+    RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
@@ -58,6 +66,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (source.NODE_ENV === 'production') {
     if (!source.DATABASE_URL?.trim()) problems.push('DATABASE_URL: DATABASE_URL es obligatorio en producción');
     if (source.SEED_DEMO === 'true' || source.SEED_DEMO === '1') problems.push('SEED_DEMO: No se cargan datos de demostración en producción');
+  }
+  if (source.OPENAI_VISION_MODEL?.trim() && !source.OPENAI_BASE_URL?.trim()) {
+    problems.push('OPENAI_VISION_MODEL: OPENAI_BASE_URL es obligatorio para usar un modelo de visión');
   }
   if (problems.length || !parsed.success) {
     throw new EnvError(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -6,6 +6,8 @@ import { passwordResetEmail } from './email/templates.js';
 import { Mailer } from './email/mailer.js';
 import { JobQueue } from './jobs/queue.js';
 import { DiskStorage } from './storage/receipts.js';
+import { startReceiptWorker } from './receipts/jobs.js';
+import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
@@ -38,11 +40,16 @@ async function main() {
     }
   }
 
+  const storage = new DiskStorage(`${env.DATA_DIR}/receipts`);
+  const receipts = createReceiptAnalyzer(env);
+  await startReceiptWorker({ db, storage, receipts }, queue);
   const app = await buildApp(
-    { env, database, db, mailer, appUrl, storage: new DiskStorage(`${env.DATA_DIR}/receipts`) },
+    { env, database, db, mailer, appUrl, storage, jobs: queue, receipts },
     { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
   );
   await app.listen({ port: env.PORT, host: env.HOST });
+  // The OCR models load in the background: the first receipt of the day should not wait for them.
+  void receipts.warm().catch((err) => console.error('Lector de recibos:', err instanceof Error ? err.message : err));
 
   const cleanup = setInterval(() => {
     void purgeExpiredSessions(db).catch(() => undefined);
@@ -67,6 +74,7 @@ async function main() {
     clearInterval(cleanup);
     await app.close();
     await queue.stop();
+    await receipts.close();
     await mailer.drain();
     mailer.close();
     await database.close();

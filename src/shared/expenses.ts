@@ -1,3 +1,4 @@
+import type { ReceiptFlag, TimbreSummary } from './receipts.js';
 import { z } from 'zod';
 import { isValidRut } from './rut';
 
@@ -175,4 +176,8 @@ export interface ExpenseView {
   createdAt: string;
   updatedAt: string;
   user: { id: string; firstName: string; lastName: string; email: string; profileImageUrl: string | null };
+  /** What reading the receipt found that an admin must see (timbre problems, duplicates). Empty when none. */
+  receiptFlags: ReceiptFlag[];
+  /** The SII timbre read from the receipt, when there was one. */
+  timbre: TimbreSummary | null;
 }

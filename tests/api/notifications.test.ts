@@ -6,6 +6,7 @@ import { companies, emailOutbox, memberships, users } from '../../src/server/db/
 import { Mailer } from '../../src/server/email/mailer.js';
 import { loadEnv } from '../../src/server/env.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
+import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { TestClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
@@ -70,7 +71,7 @@ describe('durable delivery', () => {
     const queue1 = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
     await queue1.start();
     const mailer1 = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue1);
-    const deps1 = { env, database, db: database.db, mailer: mailer1, appUrl: 'http://127.0.0.1', storage };
+    const deps1 = { env, database, db: database.db, mailer: mailer1, appUrl: 'http://127.0.0.1', storage, jobs: queue1, receipts: createReceiptAnalyzer(env) };
     const app1 = await buildApp(deps1);
     await app1.listen({ port: 0, host: '127.0.0.1' });
     const base1 = `http://127.0.0.1:${(app1.server.address() as { port: number }).port}`;

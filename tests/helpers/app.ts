@@ -9,6 +9,8 @@ import { Mailer } from '../../src/server/email/mailer.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
 import { loadEnv } from '../../src/server/env.js';
 import { DiskStorage } from '../../src/server/storage/receipts.js';
+import { startReceiptWorker } from '../../src/server/receipts/jobs.js';
+import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
 
@@ -99,7 +101,11 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue);
   await mailer.startWorker();
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-receipts-'));
-  const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage: new DiskStorage(storageDir), queue };
+  const storage = new DiskStorage(storageDir);
+  // The real reader (worker threads start only when a test reads a receipt) and its durable job.
+  const receipts = createReceiptAnalyzer(env);
+  await startReceiptWorker({ db: database.db, storage, receipts }, queue);
+  const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage, queue, jobs: queue, receipts };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -114,6 +120,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
     async close() {
       await app.close();
       await queue.stop();
+      await receipts.close();
       await mailer.drain();
       mailer.close();
       await database.close();

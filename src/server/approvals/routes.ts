@@ -9,9 +9,16 @@ import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { readForm } from '../storage/multipart.js';
 import { notifyExpenseDecided } from '../notifications/service.js';
+import { scheduleReceiptChecks } from '../receipts/jobs.js';
+import { fileSha256 } from '../receipts/service.js';
 import { decideExpense, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
+
+async function receiptSha(deps: AppDeps, key: string): Promise<string | null> {
+  const data = await deps.storage.get(key);
+  return data ? fileSha256(data) : null;
+}
 const ONLY_ADMINS = 'Solo un administrador puede aprobar, rechazar o editar rendiciones.';
 
 export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -43,6 +50,9 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
     const input = parseExpenseFields(fields);
     await editPendingExpense(db, actor, companyId, request.params.id, input);
+    // A new RUT or folio may make (or unmake) a duplicate.
+    const current = await getExpense(db, actor, companyId, request.params.id);
+    await scheduleReceiptChecks(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });
@@ -55,6 +65,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const { file } = await readForm(request);
     if (!file) throw errors.badRequest('Adjunta un archivo JPG, PNG, WebP o PDF.', 'receipt');
     await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file);
+    await scheduleReceiptChecks(deps, companyId, request.params.id, fileSha256(file.data));
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });

@@ -8,6 +8,8 @@ import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
 import { companyById } from '../companies/service.js';
 import { notifyExpenseSubmitted } from '../notifications/service.js';
+import { RECEIPT_CHECK_JOB } from '../receipts/jobs.js';
+import { fileSha256, receiptChecks } from '../receipts/service.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
@@ -50,7 +52,11 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const companyId = requireCompanyId(actor);
     const { fields, file } = await readForm(request);
     const input = parseExpenseFields(fields);
-    const id = await createExpense(db, deps.storage, actor, companyId, input, file);
+    // Usually the receipt was just analysed (cache hit); otherwise a job reads it after the filing, which never waits.
+    const analysis = file ? deps.receipts.cached(companyId, fileSha256(file.data)) : null;
+    const checks = await receiptChecks(db, companyId, { file, analysis, fields: input });
+    const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks);
+    if (file && !analysis) await deps.jobs.send(RECEIPT_CHECK_JOB, { companyId, expenseId: id });
     const expense = await getExpense(db, actor, companyId, id);
     const { receiptKey: _k, ...view } = expense;
     // The e-mails themselves are durable jobs; a failure to queue them must not fail the filing.
@@ -90,9 +96,4 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     };
   });
 
-  /** Receipt reading arrives with the receipt-intelligence work; until then the form falls back to manual entry. */
-  r.post('/receipts/analyze', { schema: { tags: ['receipts'] } }, async (request) => {
-    requireSession(request);
-    throw new AppError('not_available', 503, 'El análisis automático de recibos aún no está disponible. Completa los datos manualmente.');
-  });
 };

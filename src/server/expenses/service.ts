@@ -10,12 +10,11 @@ import { auditLog, categories, companies, costCenters, expenses, paymentMethods,
 import { countMonthlyExpenses } from '../dashboard/service.js';
 import { AppError, errors } from '../errors.js';
 import { can, type Actor } from '../policies/index.js';
+import type { ReceiptChecks } from '../receipts/service.js';
 import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
 
-export interface ReceiptFile {
-  data: Buffer;
-  mime: string;
-}
+export type { ReceiptFile } from '../receipts/service.js';
+import type { ReceiptFile } from '../receipts/service.js';
 
 const approvers = alias(users, 'approver');
 
@@ -80,6 +79,8 @@ export function presentExpense(row: Row): ExpenseView {
     createdAt: e.createdAt.toISOString(),
     updatedAt: e.updatedAt.toISOString(),
     user: row.user,
+    receiptFlags: e.receiptFlags ?? [],
+    timbre: e.receiptTimbre ?? null,
   };
 }
 
@@ -163,6 +164,7 @@ export async function createExpense(
   companyId: string,
   input: ExpenseData,
   receipt: ReceiptFile | null,
+  checks: ReceiptChecks | null = null,
 ): Promise<string> {
   const receiptKey = receipt ? `${companyId}/${randomUUID()}.${EXTENSION[receipt.mime]}` : null;
   if (receipt && receiptKey) await storage.put(receiptKey, receipt.data, receipt.mime);
@@ -187,6 +189,7 @@ export async function createExpense(
           receiptKey,
           receiptMime: receipt?.mime ?? null,
           receiptSize: receipt?.data.length ?? null,
+          ...checks,
           status: 'pending',
         })
         .returning({ id: expenses.id });
@@ -196,7 +199,11 @@ export async function createExpense(
         entityType: 'expense',
         entityId: row.id,
         action: 'expense.created',
-        changes: { ...fields, receipt: receipt ? { mime: receipt.mime, size: receipt.data.length } : null },
+        changes: {
+          ...fields,
+          receipt: receipt ? { mime: receipt.mime, size: receipt.data.length } : null,
+          ...(checks?.receiptFlags.length ? { receiptFlags: checks.receiptFlags.map((f) => f.code) } : {}),
+        },
       });
       return row.id;
     });

@@ -88,7 +88,13 @@ const OTHER_NUMBER = /\b(OPERACION|TRANSACCION|TARJETA|CUOTAS?|AUTORIZACION|CAJA
 
 /** Folio / invoice number: a number labelled N°/FOLIO on a document line, or alone on the line after it. */
 export function findInvoiceNumber(lines: string[]): string | null {
-  const folded = lines.map((line) => fold(line).replace('Nº', 'N°'));
+  // OCR reads the degree sign of N° as *, ?, ', º or a letter O; a bare N before a number on a document line is N° too.
+  const folded = lines.map((line) =>
+    fold(line)
+      .replace(/\bN\s?[*?'"°º](?=\s*\d)/g, 'N°')
+      .replace(/\bN[O0](?=\s+\d)/g, 'N°')
+      .replace(/\bN(?=\s+\d{3,}\b)/g, 'N°'),
+  );
   for (let i = 0; i < folded.length; i++) {
     const l = folded[i];
     if (OTHER_NUMBER.test(l)) continue;

@@ -214,6 +214,15 @@ describe('parseReceiptText: Chilean receipts', () => {
     expect(r.paymentMethod).toBe('efectivo');
   });
 
+  it('folio written the ways OCR reads N°', () => {
+    for (const line of ['BOLETA N° 5521', 'BOLETA N* 5521', 'BOLETA N? 5521', 'BOLETA Nº 5521', 'BOLETA NO 5521', 'BOLETA N 5521']) {
+      expect(parseReceiptText(`COMERCIAL SUR LTDA\n${line}\nTOTAL $1.990`, { source: 'ocr' }).invoiceNumber).toBe('5521');
+    }
+    expect(parseReceiptText('COPEC S.A.\nBOLETA ELECTRONICA\nN* 88123\nTOTAL $5.000').invoiceNumber).toBe('88123');
+    // "NO" before a number outside a document line is not a folio.
+    expect(parseReceiptText('MINIMARKET\nNO 5 PASAJE\nTOTAL $1.990').invoiceNumber).toBeNull();
+  });
+
   it('a fare line is not taken for an address', () => {
     const r = parseReceiptText('TAXI OFICIAL\nValor carrera 12.000\nFecha 5/3/2026');
     expect(r.address).toBeNull();

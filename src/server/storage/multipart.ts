@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { EXPENSE_MSG, RECEIPT_MAX_BYTES } from '@shared/expenses.js';
 import { AppError, errors } from '../errors.js';
 import { sniffReceiptType } from './receipts.js';
-import type { ReceiptFile } from '../expenses/service.js';
+import type { ReceiptFile } from '../receipts/service.js';
 
 /**
  * Reads a multipart form: text fields plus at most one file under `fileField`, typed by its bytes.
@@ -20,7 +20,14 @@ export async function readForm(request: FastifyRequest, fileField = 'receipt'): 
     for await (const part of request.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: 1, fields: 40, fieldSize: 10_000 } })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname !== fileField || data.length === 0) continue;
+        // toBuffer does not always throw at the limit: a stream cut short is marked truncated instead.
+        if (part.file.truncated || data.length > RECEIPT_MAX_BYTES) throw new AppError('file_too_large', 413, EXPENSE_MSG.fileTooLarge, fileField);
+        if (part.fieldname !== fileField) continue;
+        // An empty part without a name is an empty file input; an empty named file is a broken upload.
+        if (data.length === 0) {
+          if (part.filename) throw errors.badRequest('El archivo está vacío.', fileField);
+          continue;
+        }
         const mime = sniffReceiptType(data);
         if (!mime) throw errors.badRequest(EXPENSE_MSG.fileType, fileField);
         file = { data, mime };

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { CategoryIcon, categoryLabel } from '@client/components/expenses/CategoryIcon';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReceiptChecks } from '@client/components/expenses/ReceiptChecks';
 import { EditExpenseForm } from './EditExpenseForm';
 import { failureToast, fullName, useDecideExpense } from './queries';
 import { UserAvatar } from '@client/components/ui/user-avatar';
@@ -98,6 +99,8 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
 
       <div className="space-y-4 p-4 sm:px-6">
         {editing ? <EditExpenseForm expense={e} onDone={onEditDone} /> : <ExpenseFacts expense={e} />}
+
+        <ReceiptChecks timbre={e.timbre} flags={e.receiptFlags} />
 
         {!editing ? (
           <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">

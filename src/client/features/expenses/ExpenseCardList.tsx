@@ -2,6 +2,7 @@ import type { ExpenseView } from '@shared/expenses';
 import { formatDate } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReceiptFlagsIcon } from '@client/components/expenses/ReceiptChecks';
 import { fullName } from './queries';
 import { AmountCell, CategoryCell } from './ExpenseTable';
 import { RowActions, type RowActionProps } from './RowActions';
@@ -16,7 +17,8 @@ export function ExpenseCardList({ items, showUser, ...actions }: RowActionProps 
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="text-sm font-semibold">
-                  N° {e.expenseNumber} <span className="font-normal text-muted-foreground">· {formatDate(e.date)}</span>
+                  N° {e.expenseNumber} <ReceiptFlagsIcon flags={e.receiptFlags} className="mr-1" />
+                  <span className="font-normal text-muted-foreground">· {formatDate(e.date)}</span>
                 </p>
                 {showUser && <p className="truncate text-sm text-muted-foreground">{fullName(e.user)}</p>}
               </div>

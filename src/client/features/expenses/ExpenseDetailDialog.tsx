@@ -6,6 +6,7 @@ import { formatRut } from '@shared/rut';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReceiptChecks } from '@client/components/expenses/ReceiptChecks';
 import { ExpenseHistory } from '@client/features/approvals/ExpenseHistory';
 import { fullName, useExpenseDetail } from './queries';
 import { CategoryCell } from './ExpenseTable';
@@ -118,6 +119,7 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
             )}
 
             <Section title="Comprobante">
+              <ReceiptChecks timbre={e.timbre} flags={e.receiptFlags} />
               <ReceiptPreview key={e.id} url={e.receiptUrl} mime={e.receiptMime} expenseNumber={e.expenseNumber} />
             </Section>
 

@@ -2,6 +2,7 @@ import type { ExpenseView } from '@shared/expenses';
 import { formatCLP, formatDate, formatMoney } from '@shared/format';
 import { CategoryIcon, categoryLabel } from '@client/components/expenses/CategoryIcon';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReceiptFlagsIcon } from '@client/components/expenses/ReceiptChecks';
 import { fullName } from './queries';
 import { RowActions, type RowActionProps } from './RowActions';
 
@@ -47,7 +48,12 @@ export function ExpenseTable({ items, showUser, ...actions }: RowActionProps & {
         <tbody>
           {items.map((e) => (
             <tr key={e.id} className="border-b last:border-0 hover:bg-muted/30">
-              <td className="px-2 py-3 xl:px-3 font-medium tabular-nums">{e.expenseNumber}</td>
+              <td className="px-2 py-3 xl:px-3 font-medium tabular-nums">
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  {e.expenseNumber}
+                  <ReceiptFlagsIcon flags={e.receiptFlags} />
+                </span>
+              </td>
               <td className="whitespace-nowrap px-2 py-3 xl:px-3 tabular-nums">{formatDate(e.date)}</td>
               {showUser && (
                 <td className="hidden px-2 py-3 xl:px-3 xl:table-cell">

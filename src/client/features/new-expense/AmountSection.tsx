@@ -6,7 +6,7 @@ import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { cn } from '@client/lib/utils';
 import { effectiveRate } from './expenseForm';
-import { controlA11y, Hint, Section, type ExpenseFormApi } from './Section';
+import { controlA11y, Hint, Section, timbreHint, type ExpenseFormApi, type TimbreFields } from './Section';
 
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 const plain = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 4 });
@@ -15,7 +15,7 @@ const plain = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 4 });
  * Amount, currency, rate and the CLP amount. For a foreign currency the CLP amount is
  * round(amount × rate) and read-only; in CLP both amounts are the same number (part 1 §4-§5).
  */
-export function AmountSection({ form }: { form: ExpenseFormApi }) {
+export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; timbreFields?: TimbreFields }) {
   const { errors } = form.formState;
   const [currency, amount, exchangeRate] = useWatch({ control: form.control, name: ['currency', 'amount', 'exchangeRate'] });
   const foreign = currency !== 'CLP';
@@ -25,7 +25,7 @@ export function AmountSection({ form }: { form: ExpenseFormApi }) {
 
   return (
     <Section title="Monto y moneda" icon={Coins} description={foreign ? 'El monto en CLP se calcula con el tipo de cambio.' : undefined}>
-      <FormField id="expense-amount" label="Monto *" error={errors.amount?.message}>
+      <FormField id="expense-amount" label="Monto *" hint={timbreHint(timbreFields, 'amount')} error={errors.amount?.message}>
         <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="0" {...controlA11y('amount', errors.amount?.message, true)} {...form.register('amount')} />
       </FormField>
       <FormField id="expense-currency" label="Moneda" error={errors.currency?.message}>

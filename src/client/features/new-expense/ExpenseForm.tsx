@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
-import { analysisToValues, confidencePercent, type ReceiptAnalysis } from './analysis';
+import { createdToastDescription } from '@client/components/expenses/receiptChecks';
+import { analysisFindings, analysisToValues, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
 import { AmountSection } from './AmountSection';
 import { BasicInfoSection } from './BasicInfoSection';
 import { CategorizationSection } from './CategorizationSection';
@@ -72,18 +73,27 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
       for (const name of Object.keys(values) as ExpenseField[]) {
         setValue(name, values[name] as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
       }
-      return confidencePercent(data.confidence);
+      return analysisFindings(data, values);
     },
     [catalog, facturaId, getValues, setValue, form.formState.isSubmitted],
   );
   const receipt = useReceipt(applyAnalysis);
 
+  // 'Timbre SII' next to a label while the field still holds the value read from the timbre.
+  const [date, invoiceNumber, taxId] = useWatch({ control, name: ['date', 'invoiceNumber', 'taxId'] });
+  const timbreValues = receipt.findings?.timbreValues;
+  const timbreFields = useMemo(() => {
+    const current = { amount, date, documentType, invoiceNumber, taxId };
+    return new Set<ExpenseField>(TIMBRE_HINT_FIELDS.filter((f) => timbreValues?.[f] !== undefined && timbreValues[f] === current[f]));
+  }, [timbreValues, amount, date, documentType, invoiceNumber, taxId]);
+
   const onValid = (values: ExpenseFormValues) => {
     setFormError(null);
     receipt.setError(null);
     create.mutate(toFormData(values, receipt.file), {
-      onSuccess: () => {
-        toast.success('Rendición Creada', { description: 'Tu rendición ha sido enviada para aprobación.' });
+      onSuccess: (saved) => {
+        // One toast at a time: the flags the server found go in the success toast's description.
+        toast.success('Rendición Creada', { description: createdToastDescription(saved) });
         void navigate('/expenses');
       },
       onError: (err) => {
@@ -104,10 +114,10 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   return (
     <form onSubmit={form.handleSubmit(onValid, (errors) => toast.error('Error', { description: summaryMessage(errors) }))} noValidate className="space-y-4 sm:space-y-6">
       <ReceiptUpload receipt={receipt} disabled={saving} />
-      <BasicInfoSection form={form} />
-      <AmountSection form={form} />
+      <BasicInfoSection form={form} timbreFields={timbreFields} />
+      <AmountSection form={form} timbreFields={timbreFields} />
       <CategorizationSection form={form} catalog={catalog} facturaCategoryId={facturaId} />
-      {documentType === 'factura' ? <FiscalSection form={form} /> : null}
+      {documentType === 'factura' ? <FiscalSection form={form} timbreFields={timbreFields} /> : null}
 
       {formError ? (
         <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-300">

@@ -4,7 +4,7 @@ import { EXPENSE_MSG } from '@shared/expenses';
 import { formatRut, isValidRut } from '@shared/rut';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { controlA11y, Section, type ExpenseFormApi } from './Section';
+import { controlA11y, Section, timbreHint, type ExpenseFormApi, type TimbreFields } from './Section';
 
 /** Live check-digit feedback while the RUT is typed; the submit error, when there is one, wins. */
 function RutStatus({ value }: { value: string }) {
@@ -23,14 +23,14 @@ function RutStatus({ value }: { value: string }) {
 }
 
 /** Invoice number, issuer RUT and address: only for a factura (part 1 §2). */
-export function FiscalSection({ form }: { form: ExpenseFormApi }) {
+export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; timbreFields?: TimbreFields }) {
   const { errors } = form.formState;
   const taxId = useWatch({ control: form.control, name: 'taxId' });
   const taxIdError = errors.taxId?.message;
 
   return (
     <Section title="Datos fiscales" icon={FileText} description="Obligatorios para facturas: número de factura y RUT del emisor.">
-      <FormField id="expense-invoiceNumber" label="Número de factura *" error={errors.invoiceNumber?.message}>
+      <FormField id="expense-invoiceNumber" label="Número de factura *" hint={timbreHint(timbreFields, 'invoiceNumber')} error={errors.invoiceNumber?.message}>
         <Input
           autoComplete="off"
           maxLength={50}
@@ -39,7 +39,7 @@ export function FiscalSection({ form }: { form: ExpenseFormApi }) {
           {...form.register('invoiceNumber')}
         />
       </FormField>
-      <FormField id="expense-taxId" label="RUT del emisor *" error={taxIdError}>
+      <FormField id="expense-taxId" label="RUT del emisor *" hint={timbreHint(timbreFields, 'taxId')} error={taxIdError}>
         <Input
           autoComplete="off"
           maxLength={20}

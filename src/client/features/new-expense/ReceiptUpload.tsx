@@ -5,6 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
+import { AnalysisPanel } from './AnalysisPanel';
 import { fieldId } from './expenseForm';
 import type { useReceipt } from './useReceipt';
 
@@ -120,6 +121,7 @@ export function ReceiptUpload({ receipt, disabled }: { receipt: Receipt; disable
             </Button>
           </div>
         )}
+        {receipt.file && !receipt.analyzing && receipt.findings ? <AnalysisPanel findings={receipt.findings} /> : null}
         {receipt.error ? (
           <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
             {receipt.error}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
+import { TIMBRE_FIELD_HINT } from '@client/components/expenses/receiptChecks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { fieldId, type ExpenseField, type ExpenseFormContext, type ExpenseFormValues } from './expenseForm';
 
@@ -40,5 +41,23 @@ export function Hint({ id, children }: { id?: string; children: ReactNode }) {
     <p id={id} className="text-xs text-muted-foreground">
       {children}
     </p>
+  );
+}
+
+/** Fields whose current value is the one read from the SII timbre. */
+export type TimbreFields = ReadonlySet<ExpenseField>;
+
+/** 'Timbre SII' next to a label whose value came from the receipt's timbre; nothing otherwise. */
+export function timbreHint(fields: TimbreFields | undefined, name: ExpenseField) {
+  if (!fields?.has(name)) return undefined;
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-medium leading-none text-green-800 dark:bg-green-900/40 dark:text-green-300"
+      title="Dato leído del timbre electrónico del SII"
+      data-timbre-hint={name}
+    >
+      <ShieldCheck className="h-3 w-3" aria-hidden />
+      {TIMBRE_FIELD_HINT}
+    </span>
   );
 }

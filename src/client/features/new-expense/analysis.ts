@@ -1,7 +1,9 @@
 import { categoryKey, type CatalogItem } from '@shared/catalog';
 import { DOCUMENT_TYPES, normalizeCurrency, type DocumentType } from '@shared/expenses';
 import { formatRut, isValidRut } from '@shared/rut';
-import type { ExpenseFormValues } from './expenseForm';
+import type { ReceiptFlag, TimbreSummary } from '@shared/receipts';
+import { normalizeFlags, normalizeTimbre, timbreSourcedFields } from '@client/components/expenses/receiptChecks';
+import type { ExpenseField, ExpenseFormValues } from './expenseForm';
 
 /** POST /api/receipts/analyze answers `{ data }` with these fields (part 1 §3 Receipt analysis result). */
 export interface ReceiptAnalysis {
@@ -18,6 +20,13 @@ export interface ReceiptAnalysis {
   invoiceNumber?: string | number | null;
   taxId?: string | null;
   confidence?: number | string | null;
+  /** Rendix additions (ReceiptAnalysisResult in @shared/receipts), read tolerantly. */
+  issuerName?: string | null;
+  sources?: unknown;
+  timbre?: unknown;
+  flags?: unknown;
+  method?: string | null;
+  elapsedMs?: number | null;
 }
 
 function text(value: unknown): string {
@@ -93,4 +102,28 @@ export function analysisToValues(
   const address = text(data.address);
   if (address) out.address = address.slice(0, 300);
   return out;
+}
+
+/** Fields that show a 'Timbre SII' hint next to their label when their value came from the timbre. */
+export const TIMBRE_HINT_FIELDS = ['amount', 'date', 'taxId', 'invoiceNumber', 'documentType'] as const satisfies readonly ExpenseField[];
+export type TimbreHintField = (typeof TIMBRE_HINT_FIELDS)[number];
+
+/** What the result panel under the upload shows; cleared with the file. */
+export interface AnalysisFindings {
+  /** Whole percentage. */
+  confidence: number;
+  timbre: TimbreSummary | null;
+  flags: ReceiptFlag[];
+  /** The values the analysis put in timbre-sourced fields; the hint shows while the field still holds it. */
+  timbreValues: Partial<Pick<ExpenseFormValues, TimbreHintField>>;
+}
+
+export function analysisFindings(data: ReceiptAnalysis, applied: Partial<ExpenseFormValues>): AnalysisFindings {
+  const fromTimbre = new Set(timbreSourcedFields(data.sources));
+  const timbreValues: AnalysisFindings['timbreValues'] = {};
+  for (const field of TIMBRE_HINT_FIELDS) {
+    const value = applied[field];
+    if (fromTimbre.has(field) && value !== undefined && value !== '') (timbreValues as Record<string, string>)[field] = value;
+  }
+  return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues };
 }

@@ -21,10 +21,13 @@ const AFFECTED: readonly (readonly unknown[])[] = [
   ['/api/super-admin'],
 ];
 
+/** The 201 answer: the saved expense (with the receipt's flags and timbre) plus the server's message. */
+export type CreatedExpense = ExpenseView & { message?: string };
+
 export function useCreateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FormData) => apiRequest<ExpenseView>('POST', '/api/expenses', body),
+    mutationFn: (body: FormData) => apiRequest<CreatedExpense>('POST', '/api/expenses', body),
     // Not awaited: the user moves on to /expenses while the lists refresh.
     onSuccess: () => {
       for (const queryKey of AFFECTED) void queryClient.invalidateQueries({ queryKey });

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EXPENSE_MSG, RECEIPT_MAX_BYTES } from '@shared/expenses';
 import { apiRequest } from '@client/lib/api';
-import type { ReceiptAnalysis } from './analysis';
+import { warningCount } from '@client/components/expenses/receiptChecks';
+import type { AnalysisFindings, ReceiptAnalysis } from './analysis';
 
 export type ReceiptKind = 'image' | 'pdf';
 
@@ -42,18 +43,20 @@ export interface ReceiptState {
   analyzing: boolean;
   /** Confidence percentage of the last successful analysis of this file. */
   analyzedConfidence: number | null;
+  /** What the last successful analysis of this file found (confidence, timbre, flags) for the result panel. */
+  findings: AnalysisFindings | null;
   /** A server complaint about the file (e.g. its bytes), shown next to the upload area. */
   error: string | null;
 }
 
-const EMPTY: ReceiptState = { file: null, kind: null, previewUrl: null, analyzing: false, analyzedConfidence: null, error: null };
+const EMPTY: ReceiptState = { file: null, kind: null, previewUrl: null, analyzing: false, analyzedConfidence: null, findings: null, error: null };
 
 /**
  * The attached receipt: validation, a preview URL and the AI analysis that starts on every
- * accepted file. `onAnalyzed` fills the form; it returns the confidence shown in the toast.
+ * accepted file. `onAnalyzed` fills the form; it returns what the result panel and the toast show.
  * An answer for a file that was replaced or removed meanwhile is ignored.
  */
-export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => number) {
+export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => AnalysisFindings) {
   const [state, setState] = useState<ReceiptState>(EMPTY);
   const generation = useRef(0);
   const previewRef = useRef<string | null>(null);
@@ -82,9 +85,11 @@ export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => number) {
       const res = await apiRequest<{ data?: ReceiptAnalysis | null }>('POST', '/api/receipts/analyze', body);
       if (gen !== generation.current) return;
       if (!res || typeof res !== 'object' || !res.data || typeof res.data !== 'object') throw new Error('empty analysis');
-      const percent = onAnalyzedRef.current(res.data);
-      setState((s) => ({ ...s, analyzing: false, analyzedConfidence: percent }));
-      toast.success('Recibo Analizado', { description: `Información extraída automáticamente (confianza ${percent}%). Revisa los datos antes de guardar.` });
+      const findings = onAnalyzedRef.current(res.data);
+      const percent = findings.confidence;
+      setState((s) => ({ ...s, analyzing: false, analyzedConfidence: percent, findings }));
+      const warned = warningCount(findings.flags, findings.timbre) > 0 ? ' Hay advertencias sobre el comprobante.' : '';
+      toast.success('Recibo Analizado', { description: `Información extraída automáticamente (confianza ${percent}%). Revisa los datos antes de guardar.${warned}` });
     } catch {
       if (gen !== generation.current) return;
       setState((s) => ({ ...s, analyzing: false }));
@@ -101,7 +106,7 @@ export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => number) {
       releasePreview();
       const previewUrl = kind === 'image' ? URL.createObjectURL(file) : null;
       previewRef.current = previewUrl;
-      setState({ file, kind, previewUrl, analyzing: true, analyzedConfidence: null, error: null });
+      setState({ file, kind, previewUrl, analyzing: true, analyzedConfidence: null, findings: null, error: null });
       toast.success('Archivo Cargado', { description: file.name });
       void analyze(file, gen);
     },

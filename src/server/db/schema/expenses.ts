@@ -1,4 +1,5 @@
-import { bigint, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { ReceiptFlag, TimbreSummary } from '@shared/receipts.js';
 import { categories, costCenters, paymentMethods } from './catalog.js';
 import { companies } from './companies.js';
 import { users } from './users.js';
@@ -38,6 +39,14 @@ export const expenses = pgTable(
     receiptKey: text('receipt_key'),
     receiptMime: varchar('receipt_mime', { length: 50 }),
     receiptSize: integer('receipt_size'),
+    /** SHA-256 of the receipt file: the same file filed twice is a duplicate. */
+    receiptSha256: varchar('receipt_sha256', { length: 64 }),
+    /** issuerRut|documentType|folio of the tax document, when known: the same document filed twice is a duplicate. */
+    documentKey: varchar('document_key', { length: 120 }),
+    /** The SII timbre read from the receipt. */
+    receiptTimbre: jsonb('receipt_timbre').$type<TimbreSummary>(),
+    /** What an admin must see before approving (timbre problems, duplicates). */
+    receiptFlags: jsonb('receipt_flags').$type<ReceiptFlag[]>().notNull().default([]),
     /** pending | approved | rejected */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     approverId: uuid('approver_id').references(() => users.id),
@@ -53,5 +62,7 @@ export const expenses = pgTable(
     index('expenses_company_user_date_idx').on(t.companyId, t.userId, t.date),
     index('expenses_company_status_idx').on(t.companyId, t.status),
     index('expenses_company_created_idx').on(t.companyId, t.createdAt),
+    index('expenses_company_receipt_sha_idx').on(t.companyId, t.receiptSha256),
+    index('expenses_company_document_key_idx').on(t.companyId, t.documentKey),
   ],
 );

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import type { CatalogItem } from '@shared/catalog';
+import { analysisFindings, analysisToValues, confidencePercent, matchCatalog, toIsoDate } from './analysis';
+
+const item = (id: string, name: string): CatalogItem => ({ id, name, accountingCode: null, description: null, isActive: true });
+const LISTS = {
+  categories: [item('c1', 'Alimentación'), item('c2', 'Transporte'), item('c3', 'Factura')],
+  paymentMethods: [item('p1', 'Efectivo'), item('p2', 'Tarjeta Crédito')],
+};
+
+describe('analysisToValues (tolerant mapping)', () => {
+  test('a full CLP factura', () => {
+    expect(
+      analysisToValues(
+        {
+          amount: 2890260,
+          currency: 'CLP',
+          amountCLP: 2890260,
+          date: '2025-03-14',
+          description: 'Materiales',
+          category: 'transporte',
+          paymentMethod: 'tarjeta_credito',
+          documentType: 'factura',
+          invoiceNumber: 375,
+          taxId: '44300251-0',
+          address: 'Av. Siempre Viva 123',
+          confidence: 0.93,
+        },
+        LISTS,
+      ),
+    ).toEqual({
+      currency: 'CLP',
+      amount: '2890260',
+      date: '2025-03-14',
+      description: 'Materiales',
+      category: 'c2',
+      paymentMethod: 'p2',
+      documentType: 'factura',
+      invoiceNumber: '375',
+      taxId: '44.300.251-0',
+      address: 'Av. Siempre Viva 123',
+    });
+  });
+  test('strings, Chilean dates and unknown values', () => {
+    const v = analysisToValues({ amount: '12,5', currency: 'usd', exchangeRate: null, date: '5/3/2025', category: 'Nada', documentType: 'Boleta', taxId: 'ABC-123' }, LISTS);
+    expect(v).toEqual({ currency: 'USD', amount: '12.5', exchangeRate: '', date: '2025-03-05', documentType: 'boleta', taxId: 'ABC-123' });
+  });
+  test('only amountCLP in CLP', () => {
+    expect(analysisToValues({ amountCLP: '4500.4' }, LISTS)).toEqual({ amount: '4500' });
+  });
+  test('nothing read: nothing filled', () => {
+    expect(analysisToValues({ amount: 0, date: '31/02/2025', documentType: 'otro', confidence: 0.1 }, LISTS)).toEqual({});
+  });
+});
+
+test('helpers', () => {
+  expect(toIsoDate('2025-03-14T10:00:00Z')).toBe('2025-03-14');
+  expect(toIsoDate('2025-02-30')).toBe('');
+  expect(matchCatalog(LISTS.categories, 'alimentacion')).toBe('c1');
+  expect(matchCatalog(LISTS.categories, 'c3')).toBe('c3');
+  expect(confidencePercent(0.876)).toBe(88);
+  expect(confidencePercent(75)).toBe(75);
+  expect(confidencePercent('x')).toBe(0);
+  expect(confidencePercent(3)).toBe(3);
+  expect(confidencePercent(150)).toBe(100);
+});
+
+describe('analysisFindings', () => {
+  test('timbre-sourced values, timbre and flags', () => {
+    const data = {
+      amount: 2890260,
+      date: '2025-03-14',
+      documentType: 'factura',
+      invoiceNumber: '375',
+      taxId: '44300251-0',
+      description: 'x',
+      confidence: 0.95,
+      sources: { amount: 'timbre', date: 'timbre', invoiceNumber: 'timbre', taxId: 'timbre', documentType: 'timbre', description: 'ocr' },
+      timbre: { signatureValid: true, issuerRut: '44300251-0', documentTypeCode: 33, documentTypeLabel: 'Factura Electrónica', folio: '375', date: '2025-03-14', total: 2890260 },
+      flags: [{ code: 'duplicate_file', message: 'Este archivo ya fue subido.', expenseNumber: 3 }],
+    };
+    const f = analysisFindings(data, analysisToValues(data, LISTS));
+    expect(f.confidence).toBe(95);
+    expect(f.timbre?.folio).toBe('375');
+    expect(f.flags).toEqual([{ code: 'duplicate_file', message: 'Este archivo ya fue subido.', expenseNumber: 3 }]);
+    expect(f.timbreValues).toEqual({ amount: '2890260', date: '2025-03-14', documentType: 'factura', invoiceNumber: '375', taxId: '44.300.251-0' });
+  });
+  test('old answers without the new fields', () => {
+    expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {} });
+  });
+});

@@ -1,0 +1,154 @@
+import { DEFAULT_RATES, toClp, type Currency } from '@shared/expenses.js';
+import { SII_DOCUMENT_TYPES, type ReceiptAnalysisResult, type ReceiptFlag } from '@shared/receipts.js';
+import { formatCLP } from '@shared/format.js';
+import { sniffReceiptType } from '../storage/receipts.js';
+import { findPdf417, type FoundBarcode } from './barcode.js';
+import { ReadFailure } from './errors.js';
+import { ocrView, prepareImage, type Rotation } from './image.js';
+import type { OcrEngine, OcrResult } from './ocr.js';
+import { parseReceiptText, type ParsedReceipt } from './parser.js';
+import { openPdf } from './pdf.js';
+import { parseTed, summarizeTed, type Ted } from './ted.js';
+
+const IVA_RATE = 0.19;
+/** A text layer that mentions the timbre but holds no raster image of it: render the page to find a vector-drawn code. */
+const MENTIONS_TIMBRE = /timbre\s+electr|verifique\s+(este\s+)?documento|res(oluci[oó]n)?\.?\s*(ex\.?\s*)?(n[°º.]?\s*)?\d+\s+de\s+\d{4}/i;
+
+interface Reading {
+  text: string;
+  source: 'text' | 'ocr';
+  barcode: FoundBarcode | null;
+  method: string;
+}
+
+/**
+ * Reads one receipt file: PDF text layer or OCR, the SII timbre when there is one, then the text parser; the timbre's
+ * signed fields win over anything printed. Runs inside a reader worker thread (see reader.ts). Duplicate checks
+ * need the database and happen in the service.
+ */
+export async function readReceipt(bytes: Buffer, ocr: OcrEngine): Promise<ReceiptAnalysisResult> {
+  const started = performance.now();
+  if (!bytes.length) throw new ReadFailure('empty');
+  const type = sniffReceiptType(bytes);
+  if (!type) throw new ReadFailure('unsupported');
+  const reading = type === 'application/pdf' ? await readPdf(bytes, ocr) : await readImage(bytes, ocr, 'image');
+  const ted = reading.barcode ? parseTed(reading.barcode.bytes) : null;
+  if (!ted && !reading.text.replace(/\s+/g, '')) throw new ReadFailure('unreadable');
+  const parsed = parseReceiptText(reading.text, { source: reading.source });
+  return present(parsed, ted, reading.method, Math.round(performance.now() - started));
+}
+
+async function readPdf(bytes: Buffer, ocr: OcrEngine): Promise<Reading> {
+  const pdf = await openPdf(bytes);
+  try {
+    if (!pdf.hasTextLayer) {
+      const [page] = await pdf.render(1);
+      if (!page) throw new ReadFailure('unreadable');
+      return await readImage(page, ocr, 'pdf-scan');
+    }
+    let barcode: FoundBarcode | null = null;
+    for (const image of await pdf.images()) {
+      barcode = await findPdf417(await prepareImage(image)).catch(() => null);
+      if (barcode) break;
+    }
+    if (!barcode && MENTIONS_TIMBRE.test(pdf.text)) {
+      const [page] = await pdf.render(1);
+      if (page) barcode = await findPdf417(await prepareImage(page));
+    }
+    return { text: pdf.text, source: 'text', barcode, method: 'pdf-text' };
+  } finally {
+    await pdf.close().catch(() => undefined);
+  }
+}
+
+/** OCR found little that it trusts: the page is probably sideways or upside down. */
+function looksUnread(r: OcrResult): boolean {
+  return r.solidWords < 6 || r.confidence < 55;
+}
+
+async function readImage(bytes: Buffer, ocr: OcrEngine, method: string): Promise<Reading> {
+  const image = await prepareImage(bytes);
+  const barcode = await findPdf417(image);
+  // The timbre tells which way is up; without it, try the likely turns on a small copy and keep the best reading.
+  let rotation: Rotation = barcode?.uprightRotation ?? 0;
+  let result = await ocr.recognize(await ocrView(image, rotation));
+  if (!barcode && looksUnread(result)) {
+    // Upside down is what tesseract cannot read at all; it copes better with quarter turns.
+    const turns: Rotation[] = image.width > image.height * 1.15 ? [90, 270, 180] : [180, 90, 270];
+    let best = { rotation, score: result.solidWords };
+    for (const turn of turns) {
+      const probe = await ocr.recognize(await ocrView(image, turn, 1000));
+      if (probe.solidWords > best.score * 1.3 + 2) best = { rotation: turn, score: probe.solidWords };
+      if (!looksUnread(probe)) break;
+    }
+    if (best.rotation !== rotation) {
+      rotation = best.rotation;
+      result = await ocr.recognize(await ocrView(image, rotation));
+    }
+  }
+  return { text: result.text, source: 'ocr', barcode, method };
+}
+
+function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsedMs: number): ReceiptAnalysisResult {
+  const sources: ReceiptAnalysisResult['sources'] = { ...parsed.sources };
+  const flags: ReceiptFlag[] = [];
+  let { amount, currency, date, documentType, invoiceNumber, taxId, netAmount, taxAmount, confidence, description } = parsed;
+  const timbre = ted ? summarizeTed(ted) : null;
+  if (ted && timbre) {
+    // The printed total is compared before the timbre replaces it: a mismatch is what an admin must see.
+    if (amount !== null && sources.amount !== 'guess' && currency === 'CLP' && Math.round(amount) !== ted.total) {
+      flags.push({
+        code: 'timbre_total_mismatch',
+        message: `El total impreso (${formatCLP(amount)}) no coincide con el del timbre SII (${formatCLP(ted.total)}).`,
+      });
+    }
+    if (!timbre.signatureValid) {
+      flags.push({ code: 'timbre_invalid', message: `El timbre electrónico no es válido: ${timbre.problem ?? 'la firma no corresponde.'}` });
+    }
+    amount = ted.total;
+    currency = 'CLP';
+    date = ted.date;
+    taxId = ted.issuerRut;
+    invoiceNumber = ted.folio;
+    documentType = SII_DOCUMENT_TYPES[ted.documentTypeCode]?.documentType ?? documentType;
+    for (const f of ['amount', 'currency', 'date', 'taxId', 'invoiceNumber', 'documentType'] as const) sources[f] = 'timbre';
+    if (!description && ted.firstItem) {
+      description = ted.firstItem;
+      sources.description = 'timbre';
+    }
+    const exempt = ted.documentTypeCode === 34 || ted.documentTypeCode === 41 || ted.documentTypeCode === 32 || ted.documentTypeCode === 38;
+    const netAndTaxAgree = netAmount !== null && taxAmount !== null && Math.abs(netAmount + taxAmount - ted.total) <= 2;
+    if (documentType === 'factura' && !netAndTaxAgree) {
+      netAmount = exempt ? ted.total : Math.round(ted.total / (1 + IVA_RATE));
+      taxAmount = ted.total - netAmount;
+      sources.netAmount = 'guess';
+      sources.taxAmount = 'guess';
+    }
+    // A verified timbre is the document's own signed truth; a broken one makes everything on it doubtful.
+    confidence = timbre.signatureValid ? Math.max(0.95, confidence) : Math.min(0.5, confidence);
+  }
+  const rate = currency === 'CLP' ? 1 : DEFAULT_RATES[currency as Currency] ?? null;
+  return {
+    amount,
+    currency,
+    exchangeRate: rate,
+    amountCLP: amount !== null && rate !== null ? toClp(amount, rate) : null,
+    date,
+    description,
+    category: parsed.category,
+    paymentMethod: parsed.paymentMethod,
+    address: parsed.address,
+    documentType,
+    invoiceNumber,
+    taxId,
+    issuerName: parsed.issuerName,
+    netAmount,
+    taxAmount,
+    confidence: Math.round(confidence * 100) / 100,
+    sources,
+    timbre,
+    flags,
+    method,
+    elapsedMs,
+  };
+}

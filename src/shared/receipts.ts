@@ -1,0 +1,105 @@
+/**
+ * Receipt analysis contract shared by the server (POST /api/receipts/analyze, expense save) and the client
+ * (new-expense form, expense detail, approval card). Part 1 §3 'Receipt analysis result' plus what Rendix adds:
+ * per-field sources, the SII timbre and the flags an admin must see.
+ */
+
+/** Where a field's value came from, most trusted first. */
+export type FieldSource = 'timbre' | 'text' | 'ocr' | 'model' | 'guess';
+
+export const FIELD_SOURCE_LABELS: Record<FieldSource, string> = {
+  timbre: 'Timbre SII',
+  text: 'Texto del PDF',
+  ocr: 'Lectura de imagen',
+  model: 'Modelo de IA',
+  guess: 'Estimado',
+};
+
+/** SII electronic document type codes (Resolución Ex. SII N° 45 de 2003 and later) we name. */
+export const SII_DOCUMENT_TYPES: Record<number, { label: string; documentType: 'factura' | 'boleta' | 'recibo' | 'ticket' }> = {
+  29: { label: 'Factura de Inicio', documentType: 'factura' },
+  30: { label: 'Factura', documentType: 'factura' },
+  32: { label: 'Factura de Venta Exenta', documentType: 'factura' },
+  33: { label: 'Factura Electrónica', documentType: 'factura' },
+  34: { label: 'Factura Exenta Electrónica', documentType: 'factura' },
+  35: { label: 'Boleta', documentType: 'boleta' },
+  38: { label: 'Boleta Exenta', documentType: 'boleta' },
+  39: { label: 'Boleta Electrónica', documentType: 'boleta' },
+  41: { label: 'Boleta Exenta Electrónica', documentType: 'boleta' },
+  43: { label: 'Liquidación Factura Electrónica', documentType: 'factura' },
+  46: { label: 'Factura de Compra Electrónica', documentType: 'factura' },
+  52: { label: 'Guía de Despacho Electrónica', documentType: 'recibo' },
+  56: { label: 'Nota de Débito Electrónica', documentType: 'recibo' },
+  61: { label: 'Nota de Crédito Electrónica', documentType: 'recibo' },
+  110: { label: 'Factura de Exportación Electrónica', documentType: 'factura' },
+  111: { label: 'Nota de Débito de Exportación Electrónica', documentType: 'recibo' },
+  112: { label: 'Nota de Crédito de Exportación Electrónica', documentType: 'recibo' },
+};
+
+export function siiDocumentLabel(code: number): string {
+  return SII_DOCUMENT_TYPES[code]?.label ?? `Documento tributario tipo ${code}`;
+}
+
+/** What the PDF417 timbre electrónico said, and whether its FRMT signature holds with the key in its CAF. */
+export interface TimbreSummary {
+  issuerRut: string;
+  documentTypeCode: number;
+  documentTypeLabel: string;
+  folio: string;
+  /** yyyy-mm-dd */
+  date: string;
+  /** MNT, whole pesos. */
+  total: number;
+  receiverRut: string | null;
+  receiverName: string | null;
+  firstItem: string | null;
+  /** true: FRMT verifies over DD with the CAF's RSA key and the folio/type/RUT agree with the CAF. */
+  signatureValid: boolean;
+  /** Spanish reason when signatureValid is false. */
+  problem: string | null;
+}
+
+export const RECEIPT_FLAG_CODES = ['timbre_invalid', 'timbre_total_mismatch', 'duplicate_document', 'duplicate_file'] as const;
+export type ReceiptFlagCode = (typeof RECEIPT_FLAG_CODES)[number];
+
+/** Something an admin must look at before approving; the message is the Spanish text shown. */
+export interface ReceiptFlag {
+  code: ReceiptFlagCode;
+  message: string;
+  /** For duplicates: the expense already filed with the same document or file. */
+  expenseNumber?: number;
+  expenseId?: string;
+}
+
+/** The body of `data` in POST /api/receipts/analyze. */
+export interface ReceiptAnalysisResult {
+  amount: number | null;
+  currency: string;
+  exchangeRate: number | null;
+  amountCLP: number | null;
+  /** yyyy-mm-dd */
+  date: string | null;
+  description: string | null;
+  /** Category key of the company's catalog (alimentacion, transporte, hospedaje, combustible, materiales, factura, otros). */
+  category: string | null;
+  /** efectivo | tarjeta_credito | tarjeta_debito | transferencia */
+  paymentMethod: string | null;
+  address: string | null;
+  documentType: 'boleta' | 'factura' | 'recibo' | 'ticket';
+  /** Folio or invoice number. */
+  invoiceNumber: string | null;
+  /** Issuer tax id: Chilean RUT normalised 76123456-7, or a foreign id as written. */
+  taxId: string | null;
+  issuerName: string | null;
+  netAmount: number | null;
+  taxAmount: number | null;
+  /** 0..1; low when key fields were guessed. */
+  confidence: number;
+  sources: Partial<Record<string, FieldSource>>;
+  timbre: TimbreSummary | null;
+  flags: ReceiptFlag[];
+  /** How the file was read: 'pdf-text', 'pdf-scan', 'image'; with the model when it helped. */
+  method: string;
+  /** Milliseconds the reading took on the server. */
+  elapsedMs: number;
+}
