@@ -34,7 +34,7 @@ describe('expenses in the browser', () => {
     await page.goto('/new-expense');
     await page.locator('#expense-receipt').setInputFiles({ name: 'boleta.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await page.getByText('Archivo Cargado').first().waitFor();
-    // Receipt reading is not available yet: the form says so and keeps the file.
+    // A 1×1 picture holds nothing to read: the form says so and keeps the file.
     await page.getByText('No se pudo extraer información del recibo. Complete manualmente.').waitFor();
     await page.fill('#expense-amount', '18500');
     await page.fill('#expense-description', 'Taxi aeropuerto a oficina');

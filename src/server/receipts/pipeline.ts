@@ -125,7 +125,7 @@ function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsed
       sources.taxAmount = 'guess';
     }
     // A verified timbre is the document's own signed truth; a broken one makes everything on it doubtful.
-    confidence = timbre.signatureValid ? Math.max(0.95, confidence) : Math.min(0.5, confidence);
+    confidence = timbre.signatureValid ? Math.max(0.95, confidence) : Math.min(0.4, confidence);
   }
   const rate = currency === 'CLP' ? 1 : DEFAULT_RATES[currency as Currency] ?? null;
   return {

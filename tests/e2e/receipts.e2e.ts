@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { SII_SAMPLE_TED, facturaPdf, thermalReceipt } from '../helpers/receipts.js';
+import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const BOLETA = [
+  'COPEC S.A.',
+  'R.U.T.: 99.520.000-7',
+  'BOLETA ELECTRONICA',
+  'N° 88123',
+  'Fecha: 14/03/2025 12:31',
+  'GASOLINA 95        $35.000',
+  'TOTAL              $35.000',
+  'EFECTIVO           $40.000',
+  'VUELTO              $5.000',
+];
+const keys = createCafKeyPair(512);
+const ted = buildSignedTed({ issuerRut: '99520000-7', documentTypeCode: 39, folio: 88123, date: '2025-03-14', total: 35000 }, keys);
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer, opts: { fresh?: boolean } = {}) {
+  await page.locator('#expense-receipt').setInputFiles({ name, mimeType, buffer });
+  // A file read moments ago answers from the server's cache, too fast to catch the spinner.
+  if (opts.fresh !== false) await page.getByText('Analizando recibo con IA...').first().waitFor();
+  await page.getByText('Recibo Analizado').first().waitFor({ timeout: 40_000 });
+}
+
+describe('receipt reading in the browser', () => {
+  test('a boleta photo with a timbre fills the form, shows the verified timbre, and a second filing is flagged to the admin', async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    await signUp(page, t.baseUrl, 'Combustibles del Sur SpA');
+    const photo = await thermalReceipt(BOLETA, { ted });
+
+    await page.goto('/new-expense');
+    await upload(page, 'boleta-copec.jpg', 'image/jpeg', photo);
+    await page.getByText('Información extraída automáticamente').first().waitFor();
+    await page.getByText('Timbre SII verificado').waitFor();
+    await page.getByText('Boleta Electrónica N° 88123 · RUT 99.520.000-7 · $35.000').waitFor();
+    expect(await page.inputValue('#expense-amount')).toBe('35000');
+    expect(await page.inputValue('#expense-date')).toBe('2025-03-14');
+    expect(await page.locator('#expense-category option:checked').textContent()).toBe('Combustible');
+    expect(await page.inputValue('#expense-documentType')).toBe('boleta');
+    // Filled, yet editable.
+    await page.fill('#expense-description', 'Bencina visita a faena');
+    expect(await page.locator('#expense-amount').isEditable()).toBe(true);
+    await screenshot(page, 'receipt-analyzed');
+    await page.getByRole('button', { name: 'Guardar Rendición' }).click();
+    await page.getByText('Tu rendición ha sido enviada para aprobación.').first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/expenses');
+
+    // The same file again: the form warns before saving, the user may still save.
+    await page.goto('/new-expense');
+    await upload(page, 'boleta-copec.jpg', 'image/jpeg', photo, { fresh: false });
+    await page.getByText('Este mismo archivo ya se rindió en la rendición #1').waitFor();
+    await page.getByText('Puedes guardar igual; el administrador verá esta advertencia.').waitFor();
+    await screenshot(page, 'receipt-duplicate-warning');
+    await page.fill('#expense-description', 'Bencina otra vez');
+    await page.getByRole('button', { name: 'Guardar Rendición' }).click();
+    await page.getByText(/Advertencia: Este mismo archivo ya se rindió/).first().waitFor();
+    await page.waitForURL((u) => u.pathname === '/expenses');
+
+    await page.goto('/approvals');
+    const card = page.locator('[data-approval-card]').filter({ hasText: 'Bencina otra vez' });
+    await card.getByText('Este mismo archivo ya se rindió en la rendición #1').waitFor();
+    await card.getByText('Timbre SII verificado').waitFor();
+    await screenshot(page, 'approvals-receipt-flags');
+    await context.close();
+  });
+
+  test('the SII sample factura PDF fills the fiscal section; a forged timbre is shown as not valid (mobile)', async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    await signUp(page, t.baseUrl, 'Facturas Australes Ltda');
+    await page.goto('/new-expense');
+    const pdf = await facturaPdf(['RUT DE PRUEBA FACTURA ELECTRONICA DR7', 'R.U.T.: 44.300.251-0', 'FACTURA ELECTRONICA N° 375', 'TOTAL $ 2.890.260'], { ted: SII_SAMPLE_TED });
+    await upload(page, 'factura-375.pdf', 'application/pdf', pdf);
+    await page.getByText('Factura Electrónica N° 375 · RUT 44.300.251-0 · $2.890.260').waitFor();
+    expect(await page.inputValue('#expense-documentType')).toBe('factura');
+    expect(await page.inputValue('#expense-invoiceNumber')).toBe('375');
+    expect(await page.inputValue('#expense-taxId')).toBe('44.300.251-0');
+    expect(await page.inputValue('#expense-amount')).toBe('2890260');
+    await screenshot(page, 'receipt-factura-mobile');
+
+    await page.goto('/new-expense');
+    const forged = ted.replace('<MNT>35000</MNT>', '<MNT>53000</MNT>');
+    await upload(page, 'boleta-adulterada.jpg', 'image/jpeg', await thermalReceipt(BOLETA, { ted: forged }));
+    await page.getByText('Timbre SII no válido').waitFor();
+    await page.getByText('La firma del timbre no corresponde a su contenido.').first().waitFor();
+    await page.getByText('El total impreso ($35.000) no coincide con el del timbre SII ($53.000).').waitFor();
+    await screenshot(page, 'receipt-forged-mobile');
+    await context.close();
+  });
+});
