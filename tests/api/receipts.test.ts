@@ -128,6 +128,11 @@ describe('POST /api/receipts/analyze', () => {
     locked.text('FACTURA 1', 20, 20);
     expectCleanError(await analyze(client, Buffer.from(locked.output('arraybuffer')), 'clave.pdf'), 422, /protegido con contraseña/);
     expectCleanError(await analyze(client, Buffer.alloc(10 * 1024 * 1024 + 1, 0xff), 'grande.jpg'), 413);
+    // A scanned "receipt" 5 m long: rendered within the pixel budget (its print too small to read), not a crash.
+    const tall = new jsPDF({ unit: 'mm', format: [80, 5000] });
+    tall.addImage(await thermalReceipt(['SUPERMERCADO TOTTUS', 'BOLETA N° 7788', 'TOTAL $4.990'], { format: 'png' }), 'PNG', 0, 0, 80, 60);
+    const tallRes = await analyze(client, Buffer.from(tall.output('arraybuffer')), 'largo.pdf');
+    expectCleanError(tallRes, 422, 'No se encontró texto legible en el recibo. Completa los datos manualmente.');
     const blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
     expectCleanError(await analyze(client, blank, 'blanco.jpg'), 422, 'No se encontró texto legible en el recibo. Completa los datos manualmente.');
     const form = new FormData();

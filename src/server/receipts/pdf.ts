@@ -5,6 +5,8 @@ import { ReadFailure } from './errors.js';
 const MAX_PAGES = 3;
 /** Rendering width for a scanned page: ~200 dpi on A4, enough for OCR and the timbre. */
 const RENDER_WIDTH = 1700;
+/** A page drawn larger than this would be a memory bomb (a 5 m long "receipt"): it is rendered smaller instead. */
+const MAX_RENDER_PIXELS = 12_000_000;
 /** A page with fewer printable characters than this is a scan (or an empty page). */
 const MIN_TEXT_CHARS = 40;
 
@@ -38,7 +40,12 @@ export async function openPdf(data: Buffer): Promise<PdfContent> {
       return result.pages.flatMap((p) => p.images.map((i) => Buffer.from(i.data)));
     },
     async render(pages = 1) {
-      const result = await parser.getScreenshot({ first: Math.min(pages, MAX_PAGES), desiredWidth: RENDER_WIDTH, imageBuffer: true, imageDataUrl: false });
+      const first = Math.min(pages, MAX_PAGES);
+      const info = await parser.getInfo({ parsePageInfo: true, first });
+      const sizes = info.pages.map((p) => ({ w: Math.max(1, p.width), h: Math.max(1, p.height) }));
+      // One scale for all pages: RENDER_WIDTH wide, unless that would exceed the pixel budget.
+      const scale = Math.min(...sizes.map(({ w, h }) => Math.min(RENDER_WIDTH / w, Math.sqrt(MAX_RENDER_PIXELS / (w * h)))));
+      const result = await parser.getScreenshot({ first, scale, imageBuffer: true, imageDataUrl: false });
       return result.pages.map((p) => Buffer.from(p.data));
     },
     close: () => parser.destroy(),
