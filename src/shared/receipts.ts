@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Receipt analysis contract shared by the server (POST /api/receipts/analyze, expense save) and the client
  * (new-expense form, expense detail, approval card). Part 1 §3 'Receipt analysis result' plus what Rendix adds:
@@ -41,65 +43,71 @@ export function siiDocumentLabel(code: number): string {
 }
 
 /** What the PDF417 timbre electrónico said, and whether its FRMT signature holds with the key in its CAF. */
-export interface TimbreSummary {
-  issuerRut: string;
-  documentTypeCode: number;
-  documentTypeLabel: string;
-  folio: string;
+export const timbreSummarySchema = z.object({
+  issuerRut: z.string(),
+  documentTypeCode: z.number().int(),
+  documentTypeLabel: z.string(),
+  folio: z.string(),
   /** yyyy-mm-dd */
-  date: string;
+  date: z.string(),
   /** MNT, whole pesos. */
-  total: number;
-  receiverRut: string | null;
-  receiverName: string | null;
-  firstItem: string | null;
+  total: z.number().int(),
+  receiverRut: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  firstItem: z.string().nullable(),
   /** true: FRMT verifies over DD with the CAF's RSA key and the folio/type/RUT agree with the CAF. */
-  signatureValid: boolean;
+  signatureValid: z.boolean(),
   /** Spanish reason when signatureValid is false. */
-  problem: string | null;
-}
+  problem: z.string().nullable(),
+});
+export type TimbreSummary = z.infer<typeof timbreSummarySchema>;
 
 export const RECEIPT_FLAG_CODES = ['timbre_invalid', 'timbre_total_mismatch', 'duplicate_document', 'duplicate_file'] as const;
 export type ReceiptFlagCode = (typeof RECEIPT_FLAG_CODES)[number];
 
 /** Something an admin must look at before approving; the message is the Spanish text shown. */
-export interface ReceiptFlag {
-  code: ReceiptFlagCode;
-  message: string;
+export const receiptFlagSchema = z.object({
+  code: z.enum(RECEIPT_FLAG_CODES),
+  message: z.string(),
   /** For duplicates: the expense already filed with the same document or file. */
-  expenseNumber?: number;
-  expenseId?: string;
-}
+  expenseNumber: z.number().int().optional(),
+  expenseId: z.string().optional(),
+});
+export type ReceiptFlag = z.infer<typeof receiptFlagSchema>;
+
+const FIELD_SOURCES = ['timbre', 'text', 'ocr', 'model', 'guess'] as const;
 
 /** The body of `data` in POST /api/receipts/analyze. */
-export interface ReceiptAnalysisResult {
-  amount: number | null;
-  currency: string;
-  exchangeRate: number | null;
-  amountCLP: number | null;
+export const receiptAnalysisSchema = z.object({
+  amount: z.number().nullable(),
+  currency: z.string(),
+  exchangeRate: z.number().nullable(),
+  amountCLP: z.number().nullable(),
   /** yyyy-mm-dd */
-  date: string | null;
-  description: string | null;
+  date: z.string().nullable(),
+  description: z.string().nullable(),
   /** Category key of the company's catalog (alimentacion, transporte, hospedaje, combustible, materiales, factura, otros). */
-  category: string | null;
+  category: z.string().nullable(),
   /** efectivo | tarjeta_credito | tarjeta_debito | transferencia */
-  paymentMethod: string | null;
-  address: string | null;
-  documentType: 'boleta' | 'factura' | 'recibo' | 'ticket';
+  paymentMethod: z.string().nullable(),
+  address: z.string().nullable(),
+  documentType: z.enum(['boleta', 'factura', 'recibo', 'ticket']),
   /** Folio or invoice number. */
-  invoiceNumber: string | null;
+  invoiceNumber: z.string().nullable(),
   /** Issuer tax id: Chilean RUT normalised 76123456-7, or a foreign id as written. */
-  taxId: string | null;
-  issuerName: string | null;
-  netAmount: number | null;
-  taxAmount: number | null;
+  taxId: z.string().nullable(),
+  issuerName: z.string().nullable(),
+  netAmount: z.number().nullable(),
+  taxAmount: z.number().nullable(),
   /** 0..1; low when key fields were guessed. */
-  confidence: number;
-  sources: Partial<Record<string, FieldSource>>;
-  timbre: TimbreSummary | null;
-  flags: ReceiptFlag[];
-  /** How the file was read: 'pdf-text', 'pdf-scan', 'image'; with the model when it helped. */
-  method: string;
+  confidence: z.number().min(0).max(1),
+  /** Where each field came from. */
+  sources: z.partialRecord(z.string(), z.enum(FIELD_SOURCES)),
+  timbre: timbreSummarySchema.nullable(),
+  flags: z.array(receiptFlagSchema),
+  /** How the file was read: 'pdf-text', 'pdf-scan', 'image'; '+model' when the vision model helped. */
+  method: z.string(),
   /** Milliseconds the reading took on the server. */
-  elapsedMs: number;
-}
+  elapsedMs: z.number(),
+});
+export type ReceiptAnalysisResult = z.infer<typeof receiptAnalysisSchema>;

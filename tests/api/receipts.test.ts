@@ -215,9 +215,9 @@ describe('duplicates and flags on saved expenses', () => {
     expect(res.status).toBe(201);
     expect(res.body.timbre).toBeNull();
     await expect
-      .poll(async () => (await client.get(`/api/expenses/${res.body.id}`)).body.receiptFlags.map((f: { code: string }) => f.code).sort(), { timeout: 30_000, interval: 300 })
+      .poll(async () => (await client.get(`/api/expenses/${res.body.id}`)).body.receiptFlags.map((f: { code: string }) => f.code).sort(), { timeout: 60_000, interval: 300 })
       .toEqual(['timbre_invalid', 'timbre_total_mismatch']);
     const view = (await client.get(`/api/expenses/${res.body.id}`)).body;
     expect(view.timbre).toMatchObject({ folio: '777', signatureValid: false });
-  });
+  }, 90_000);
 });

@@ -97,6 +97,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const database = await openDatabase(testDb.url);
   // The real durable queue, polling fast so tests do not wait.
   const queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  queue.onError = (err) => console.error('job queue error:', err.message);
   await queue.start();
   const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue);
   await mailer.startWorker();

@@ -46,7 +46,15 @@ export class JobQueue {
   /** Processes jobs one at a time; a thrown error fails the job and pg-boss retries it. */
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     await this.boss.createQueue(name).catch(() => undefined);
-    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => handler(job.data));
+    await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      try {
+        await handler(job.data);
+      } catch (err) {
+        // Reported, then rethrown so that pg-boss schedules the retry.
+        this.onError?.(new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`));
+        throw err;
+      }
+    });
   }
 
   async stop(): Promise<void> {

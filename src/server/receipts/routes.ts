@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ReceiptAnalysisResult } from '@shared/receipts.js';
+import { z } from 'zod';
+import { receiptAnalysisSchema, type ReceiptAnalysisResult } from '@shared/receipts.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
@@ -16,7 +17,7 @@ export const receiptRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
 
   /** Part 1 §7: multipart `receipt` → `{ data }` with the analysis fields, the SII timbre and what to warn about. */
-  r.post('/receipts/analyze', { schema: { tags: ['receipts'], consumes: ['multipart/form-data'] } }, async (request): Promise<{ data: ReceiptAnalysisResult }> => {
+  r.post('/receipts/analyze', { schema: { tags: ['receipts'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: receiptAnalysisSchema }) } } }, async (request): Promise<{ data: ReceiptAnalysisResult }> => {
     const actor = actorOf(requireSession(request));
     const companyId = requireCompanyId(actor);
     await enforceRateLimit(db, request, ANALYZE_RULE, actor.userId);
