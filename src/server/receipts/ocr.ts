@@ -41,7 +41,9 @@ export class OcrEngine {
 
   private async start(): Promise<Worker> {
     const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, { langPath: await languageDir(), cacheMethod: 'none', gzip: true });
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', user_defined_dpi: '300' });
+    // One uniform block: receipts are columns of label … amount, and automatic page segmentation splits the
+    // right-aligned amounts into blocks of their own (or drops them), losing which total belongs to which label.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300' });
     return worker;
   }
 

@@ -1,0 +1,205 @@
+/** Scoring of reader results against truth.json, and the report tables. */
+import type { ReceiptAnalysisResult } from '../../src/shared/receipts.js';
+import { normalizeRut } from '../../src/shared/rut.js';
+import { KIND_LABELS, KINDS, type Kind, type TruthEntry } from './truth.js';
+
+export const FIELDS = ['amount', 'currency', 'date', 'documentType', 'taxId', 'folio', 'category'] as const;
+export type Field = (typeof FIELDS)[number];
+
+export interface FileRun {
+  truth: TruthEntry;
+  result: ReceiptAnalysisResult | null;
+  /** ReadFailure code or message when analyze() threw. */
+  error: string | null;
+  /** performance.now() around analyze(). */
+  wallMs: number;
+}
+
+export interface FieldCheck {
+  field: Field;
+  expected: unknown;
+  got: unknown;
+  ok: boolean;
+}
+
+const alnum = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
+const CHILEAN_RUT = /^\d{1,8}-[\dK]$/;
+
+function sameTaxId(expected: string | null, got: string | null): boolean {
+  if (expected === null || got === null) return expected === got;
+  if (CHILEAN_RUT.test(expected)) return normalizeRut(got) === expected;
+  return alnum(expected) === alnum(got); // foreign ids: as printed, punctuation aside
+}
+
+function sameFolio(expected: string, got: string | null): boolean {
+  if (got === null) return false;
+  const e = alnum(expected);
+  const g = alnum(got);
+  return e === g || (/^\d+$/.test(e) && /^\d+$/.test(g) && e.replace(/^0+/, '') === g.replace(/^0+/, ''));
+}
+
+/** The fields checked for one file: folio only where the document has one. */
+export function checkFields(run: FileRun): FieldCheck[] {
+  const t = run.truth;
+  const r = run.result;
+  const checks: FieldCheck[] = [];
+  const add = (field: Field, expected: unknown, got: unknown, ok: boolean) => checks.push({ field, expected, got, ok });
+  add('amount', t.amount, r?.amount ?? null, r?.amount != null && Math.abs(r.amount - t.amount) < 0.005 + 1e-9);
+  add('currency', t.currency, r?.currency ?? null, r?.currency?.toUpperCase() === t.currency);
+  add('date', t.date, r?.date ?? null, r?.date === t.date);
+  add('documentType', t.documentType, r?.documentType ?? null, r?.documentType === t.documentType);
+  add('taxId', t.taxId, r?.taxId ?? null, !!r && sameTaxId(t.taxId, r.taxId));
+  if (t.folio !== null) add('folio', t.folio, r?.invoiceNumber ?? null, sameFolio(t.folio, r?.invoiceNumber ?? null));
+  add('category', t.category, r?.category ?? null, r?.category === t.category);
+  return checks;
+}
+
+export interface TimbreStats {
+  present: number;
+  legible: number;
+  /** Legible timbres the reader decoded (its timbre's folio matches the document's). */
+  decoded: number;
+  verified: number;
+  /** Decoded where truth says illegible or absent (should not happen). */
+  unexpected: number;
+  /** Files whose printed total disagrees with the timbre, and how many the reader flagged. */
+  mismatches: number;
+  mismatchesFlagged: number;
+  missed: string[];
+}
+
+export function timbreStats(runs: FileRun[]): TimbreStats {
+  const s: TimbreStats = { present: 0, legible: 0, decoded: 0, verified: 0, unexpected: 0, mismatches: 0, mismatchesFlagged: 0, missed: [] };
+  for (const { truth: t, result: r } of runs) {
+    const decoded = !!r?.timbre && (t.folio === null || sameFolio(t.folio, r.timbre.folio));
+    if (t.hasTimbre) s.present++;
+    if (t.timbreLegible) {
+      s.legible++;
+      if (decoded) s.decoded++;
+      else s.missed.push(t.file);
+      if (decoded && r?.timbre?.signatureValid) s.verified++;
+    } else if (r?.timbre) s.unexpected++;
+    if (t.printedTotalMismatch) {
+      s.mismatches++;
+      if (r?.flags.some((f) => f.code === 'timbre_total_mismatch')) s.mismatchesFlagged++;
+    }
+  }
+  return s;
+}
+
+export function quantile(values: number[], q: number): number {
+  if (!values.length) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+/** How the file is stored, for timing: photos, text PDFs, scanned PDFs, rendered images. */
+export function formatGroup(t: TruthEntry): 'foto' | 'PDF con texto' | 'PDF escaneado' | 'imagen' {
+  if (t.kind === 'photo') return 'foto';
+  if (t.kind === 'factura-scan') return 'PDF escaneado';
+  return t.file.endsWith('.pdf') ? 'PDF con texto' : 'imagen';
+}
+
+const pct = (ok: number, n: number) => (n ? `${((100 * ok) / n).toFixed(1).padStart(5)}%` : '    —');
+const cell = (ok: number, n: number) => (n ? `${pct(ok, n)} ${`${ok}/${n}`.padStart(7)}` : '—'.padStart(14));
+
+export interface Summary {
+  files: number;
+  errors: number;
+  accuracy: Record<Field, { ok: number; n: number }>;
+  byKind: Record<string, Record<Field, { ok: number; n: number }>>;
+  timbres: TimbreStats;
+  timing: Record<string, { n: number; medianMs: number; p95Ms: number }>;
+  targets: Array<{ name: string; met: boolean; detail: string }>;
+}
+
+function tally(runs: FileRun[]): Record<Field, { ok: number; n: number }> {
+  const acc = Object.fromEntries(FIELDS.map((f) => [f, { ok: 0, n: 0 }])) as Record<Field, { ok: number; n: number }>;
+  for (const run of runs) for (const c of checkFields(run)) {
+    acc[c.field].n++;
+    if (c.ok) acc[c.field].ok++;
+  }
+  return acc;
+}
+
+export function summarize(runs: FileRun[]): Summary {
+  const byKind: Summary['byKind'] = {};
+  for (const kind of KINDS) {
+    const sub = runs.filter((r) => r.truth.kind === kind);
+    if (sub.length) byKind[kind] = tally(sub);
+  }
+  const timing: Summary['timing'] = {};
+  const groups = new Map<string, number[]>([['total', runs.map((r) => r.wallMs)]]);
+  for (const r of runs) {
+    for (const key of [`tipo:${r.truth.kind}`, `formato:${formatGroup(r.truth)}`]) groups.set(key, [...(groups.get(key) ?? []), r.wallMs]);
+  }
+  for (const [key, values] of groups) timing[key] = { n: values.length, medianMs: quantile(values, 0.5), p95Ms: quantile(values, 0.95) };
+  const accuracy = tally(runs);
+  const timbres = timbreStats(runs);
+  const rate = (f: Field) => (accuracy[f].n ? accuracy[f].ok / accuracy[f].n : NaN);
+  const targets: Summary['targets'] = (['amount', 'date', 'documentType', 'taxId'] as const).map((f) => ({
+    name: `${f} ≥ 95 %`,
+    met: rate(f) >= 0.95,
+    detail: pct(accuracy[f].ok, accuracy[f].n).trim(),
+  }));
+  targets.push({ name: 'todo timbre legible decodificado', met: timbres.decoded === timbres.legible, detail: `${timbres.decoded}/${timbres.legible}` });
+  const photo = timing['formato:foto'];
+  const textPdf = timing['formato:PDF con texto'];
+  if (photo) targets.push({ name: 'mediana foto < 2000 ms', met: photo.medianMs < 2000, detail: `${Math.round(photo.medianMs)} ms` });
+  if (textPdf) targets.push({ name: 'mediana PDF con texto < 300 ms', met: textPdf.medianMs < 300, detail: `${Math.round(textPdf.medianMs)} ms` });
+  return { files: runs.length, errors: runs.filter((r) => r.error).length, accuracy, byKind, timbres, timing, targets };
+}
+
+const MISS_ORDER: Field[] = ['amount', 'date', 'documentType', 'taxId', 'currency', 'folio', 'category'];
+
+const FIELD_LABELS: Record<Field, string> = {
+  amount: 'monto',
+  currency: 'moneda',
+  date: 'fecha',
+  documentType: 'tipo doc.',
+  taxId: 'RUT/ID',
+  folio: 'folio',
+  category: 'categoría',
+};
+
+export function formatReport(runs: FileRun[], summary: Summary, maxMisses = 40): string {
+  const out: string[] = [];
+  const w = 28;
+  out.push('', `Precisión por campo (${summary.files} archivos, ${summary.errors} con error de lectura)`);
+  out.push(`${''.padEnd(w)}${FIELDS.map((f) => FIELD_LABELS[f].padStart(15)).join('')}`);
+  for (const [kind, acc] of Object.entries(summary.byKind)) {
+    const n = runs.filter((r) => r.truth.kind === kind).length;
+    out.push(`${`${KIND_LABELS[kind as Kind]} (${n})`.padEnd(w)}${FIELDS.map((f) => cell(acc[f].ok, acc[f].n).padStart(15)).join('')}`);
+  }
+  out.push(`${'TOTAL'.padEnd(w)}${FIELDS.map((f) => cell(summary.accuracy[f].ok, summary.accuracy[f].n).padStart(15)).join('')}`);
+
+  const t = summary.timbres;
+  out.push('', 'Timbres SII');
+  out.push(`  presentes ${t.present}, legibles ${t.legible}, decodificados ${t.decoded}/${t.legible}, firma verificada ${t.verified}/${t.decoded}`);
+  out.push(`  total impreso ≠ timbre: ${t.mismatches} archivos, marcados por el lector ${t.mismatchesFlagged}/${t.mismatches}; timbres leídos donde no debía: ${t.unexpected}`);
+  if (t.missed.length) out.push(`  no decodificados: ${t.missed.join(', ')}`);
+
+  out.push('', 'Tiempo por archivo (reloj, alrededor de analyze())');
+  for (const [key, s] of Object.entries(summary.timing)) {
+    const label = key === 'total' ? 'total' : key.startsWith('tipo:') ? KIND_LABELS[key.slice(5) as Kind] : key.slice(8);
+    out.push(`  ${`${key.startsWith('formato:') ? 'formato ' : ''}${label} (${s.n})`.padEnd(30)} mediana ${String(Math.round(s.medianMs)).padStart(6)} ms   p95 ${String(Math.round(s.p95Ms)).padStart(6)} ms`);
+  }
+
+  // Errors first, then the fields that matter most, so the first lines are the ones worth fixing.
+  const misses: Array<{ rank: number; line: string }> = [];
+  for (const run of runs) {
+    if (run.error) misses.push({ rank: -1, line: `  ${run.truth.file.padEnd(44)} ${'ERROR'.padEnd(13)} ${run.error}` });
+    else
+      for (const c of checkFields(run))
+        if (!c.ok) misses.push({ rank: MISS_ORDER.indexOf(c.field), line: `  ${run.truth.file.padEnd(44)} ${c.field.padEnd(13)} esperado ${JSON.stringify(c.expected)}, obtenido ${JSON.stringify(c.got)}` });
+  }
+  misses.sort((a, b) => a.rank - b.rank);
+  out.push('', `Fallos (${misses.length}${misses.length > maxMisses ? `, primeros ${maxMisses}` : ''})`);
+  out.push(...misses.slice(0, maxMisses).map((m) => m.line));
+
+  out.push('', 'Objetivos');
+  for (const target of summary.targets) out.push(`  ${target.met ? '✓' : '✗'} ${target.name.padEnd(36)} ${target.detail}`);
+  const met = summary.targets.filter((x) => x.met).length;
+  out.push(`  ${met}/${summary.targets.length} objetivos cumplidos`, '');
+  return out.join('\n');
+}
