@@ -148,7 +148,8 @@ function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsed
     amountCLP: amount !== null && rate !== null ? toClp(amount, rate) : null,
     date,
     description,
-    category: parsed.category,
+    // The expense form files every factura under the 'Factura' category (part 1 §4): answer what it will hold.
+    category: documentType === 'factura' ? 'factura' : parsed.category,
     paymentMethod: parsed.paymentMethod,
     address: parsed.address,
     documentType,
