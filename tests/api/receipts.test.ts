@@ -5,7 +5,7 @@ import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { catalogIds, expenseFields, fileExpense, registerUser } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
-import { SII_SAMPLE_TED, facturaPdf, scannedPdf, thermalReceipt } from '../helpers/receipts.js';
+import { COPEC_BOLETA_LINES, SII_SAMPLE_TED, facturaPdf, scannedPdf, thermalReceipt } from '../helpers/receipts.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +22,7 @@ function analyze(client: TestClient, data: Buffer, name = 'recibo.jpg') {
 }
 
 const keys = createCafKeyPair(512);
-const BOLETA_LINES = [
-  'COPEC S.A.',
-  'R.U.T.: 99.520.000-7',
-  'BOLETA ELECTRONICA',
-  'N° 88123',
-  'Fecha: 14/03/2025 12:31',
-  'GASOLINA 95        $35.000',
-  'TOTAL              $35.000',
-  'EFECTIVO           $40.000',
-  'VUELTO              $5.000',
-];
+const BOLETA_LINES = COPEC_BOLETA_LINES;
 const boletaTed = (overrides: Partial<Parameters<typeof buildSignedTed>[0]> = {}) =>
   buildSignedTed({ issuerRut: '99520000-7', documentTypeCode: 39, folio: 88123, date: '2025-03-14', total: 35000, firstItem: 'GASOLINA 95', ...overrides }, keys);
 

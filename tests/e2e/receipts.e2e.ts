@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { SII_SAMPLE_TED, facturaPdf, thermalReceipt } from '../helpers/receipts.js';
+import { COPEC_BOLETA_LINES, SII_SAMPLE_TED, facturaPdf, thermalReceipt } from '../helpers/receipts.js';
 import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
 
 let t: TestApp;
@@ -17,17 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BOLETA = [
-  'COPEC S.A.',
-  'R.U.T.: 99.520.000-7',
-  'BOLETA ELECTRONICA',
-  'N° 88123',
-  'Fecha: 14/03/2025 12:31',
-  'GASOLINA 95        $35.000',
-  'TOTAL              $35.000',
-  'EFECTIVO           $40.000',
-  'VUELTO              $5.000',
-];
+const BOLETA = COPEC_BOLETA_LINES;
 const keys = createCafKeyPair(512);
 const ted = buildSignedTed({ issuerRut: '99520000-7', documentTypeCode: 39, folio: 88123, date: '2025-03-14', total: 35000 }, keys);
 

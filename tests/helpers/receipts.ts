@@ -6,6 +6,19 @@ import sharp from 'sharp';
 /** The SII's own sample timbre (Manual de Muestras Impresas): issuer 44300251-0, factura 33, folio 375, $2.890.260. */
 export const SII_SAMPLE_TED = readFileSync(new URL('../fixtures/sii-sample-ted.xml', import.meta.url), 'latin1').trim();
 
+/** A Copec boleta as printed (cash handed over and change after the total), for the tests that read one. */
+export const COPEC_BOLETA_LINES = [
+  'COPEC S.A.',
+  'R.U.T.: 99.520.000-7',
+  'BOLETA ELECTRONICA',
+  'N° 88123',
+  'Fecha: 14/03/2025 12:31',
+  'GASOLINA 95        $35.000',
+  'TOTAL              $35.000',
+  'EFECTIVO           $40.000',
+  'VUELTO              $5.000',
+];
+
 /** PDF417 of a timbre as the SII prints it: ISO-8859-1 bytes, error correction level 5. */
 export async function timbrePng(ted: string, width = 520): Promise<Buffer> {
   // `columns` and `eclevel` are BWIPP options the typings do not list.
