@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './expenses.js';
 export * from './audit.js';
 export * from './platform.js';
+export * from './billing.js';
