@@ -4,15 +4,18 @@ import { fold } from './text.js';
 /** Currencies with no minor unit on receipts: amounts are whole units. */
 const WHOLE_UNITS: ReadonlySet<Currency> = new Set<Currency>(['CLP', 'COP']);
 
-/** Currency written next to an amount. Order matters: 'US$' before '$'. */
+/**
+ * Currency written next to an amount. Order matters: 'US$' before '$'. PEN and COP are also a word and an OCR misreading
+ * of an abbreviation ('PEN DRIVE 32GB', 'COD. AUT.' read as 'cop. AUT.'): followed by a period or a word they are not codes.
+ */
 const SYMBOLS: ReadonlyArray<[RegExp, Currency]> = [
   [/US\$|U\$S|\bUSD\b|\bDOLARES\b|\bDOLLARS?\b/, 'USD'],
   [/€|\bEUR\b|\bEUROS?\b/, 'EUR'],
   [/R\$|\bBRL\b|\bREAIS\b/, 'BRL'],
-  [/\bS\/\.?|\bPEN\b|\bSOLES\b/, 'PEN'],
+  [/\bS\/\.?|\bPEN\b(?![ \t]*\.|[ \t]+[A-Z]{2,})|\bSOLES\b/, 'PEN'],
   [/\$U\b|\$U\s|\bUYU\b/, 'UYU'],
   [/\bARS\b/, 'ARS'],
-  [/\bCOP\b/, 'COP'],
+  [/\bCOP\b(?![ \t]*\.|[ \t]+[A-Z]{2,})/, 'COP'],
   [/\bCLP\b/, 'CLP'],
 ];
 
@@ -95,6 +98,8 @@ export interface MoneyFields {
   amount: number | null;
   amountSource: 'label' | 'largest' | null;
   currencySymbol: Currency | null;
+  /** The labelled total as written ('45.75', '11.400,13'), before it is read in a currency's convention. */
+  totalRaw: string | null;
   netAmount: number | null;
   taxAmount: number | null;
 }
@@ -112,10 +117,10 @@ function valueAt(lines: string[], i: number): FoundAmount | null {
 }
 
 /**
- * Total, neto and IVA. `currencyFor` resolves the final currency (the caller knows tax ids and context)
- * so that '12.990' is parsed in the right convention.
+ * Total, neto and IVA. `currencyFor` resolves the final currency from the total's symbol and raw text (the caller knows
+ * tax ids and context) so that '12.990' is parsed in the right convention.
  */
-export function findMoney(lines: string[], currencyFor: (symbol: Currency | null) => Currency): MoneyFields {
+export function findMoney(lines: string[], currencyFor: (symbol: Currency | null, totalRaw: string | null) => Currency): MoneyFields {
   const folded = lines.map(fold);
   let best: { score: number; found: FoundAmount } | null = null;
   let net: FoundAmount | null = null;
@@ -137,7 +142,8 @@ export function findMoney(lines: string[], currencyFor: (symbol: Currency | null
   let chosen: FoundAmount | null = best ? (best as { found: FoundAmount }).found : null;
   let amountSource: MoneyFields['amountSource'] = chosen ? 'label' : null;
   const anySymbol = chosen?.symbol ? currencyFromSymbols(chosen.symbol) : null;
-  const currency = currencyFor(anySymbol);
+  const totalRaw = chosen?.raw ?? null;
+  const currency = currencyFor(anySymbol, totalRaw);
 
   if (!chosen) {
     // No TOTAL label: take the largest amount on a line that is not change, cash, a phone or an id.
@@ -162,6 +168,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: Currency | null
     amount: amount !== null && amount > 0 ? amount : null,
     amountSource: amount !== null && amount > 0 ? amountSource : null,
     currencySymbol: anySymbol,
+    totalRaw,
     netAmount: parse(net),
     taxAmount: parse(tax),
   };

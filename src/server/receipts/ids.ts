@@ -11,15 +11,18 @@ export interface TaxId {
 const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER)\b/;
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: Currency }> = [
-  { re: /\bC\.?U\.?I\.?T\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
+  { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
   { re: /\bCNPJ\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
-  { re: /\bR\.?U\.?C\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
+  { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
+  // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
+  { re: /\b(?:N\.?I\.?F|C\.?I\.?F)\.?\s*(?:N[°º]\.?)?\s*[:.]?\s*([A-HJ-NP-SUVWXYZ]-?\d{7}-?[0-9A-J]|\d{8}-?[A-Z])\b/, currency: 'EUR' },
   // Uruguayan RUT: 12 digits, unlike the Chilean one.
-  { re: /\bR\.?U\.?T\.?\s*(?:N[°ºO]\.?)?\s*[:.]?\s*(\d{12})\b/, currency: 'UYU' },
+  { re: /\bR\.?U\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{12})\b/, currency: 'UYU' },
 ];
 
-const CL_RUT = /\b(\d{1,2}\.?\d{3}\.?\d{3}\s?-\s?[\dK])\b/g;
+// OCR sometimes puts a space after a thousands dot (76.399. 189-K).
+const CL_RUT = /\b(\d{1,2}(?:\.\s?)?\d{3}(?:\.\s?)?\d{3}\s?-\s?[\dK])\b/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
 
 export interface TaxIdResult {
@@ -68,7 +71,7 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
   [/\bBOLETA\b/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
-  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE)\b/, 'ticket'],
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE)\b/, 'ticket'],
 ];
 
 export function findDocumentType(lines: string[]): DocumentType | null {
@@ -86,13 +89,20 @@ const NUMBER_LABEL = /(?:\bFOLIO|\bN[°º]|\bNO\.|\bNRO\.?|\bNUM\.?|\bNUMERO|#)\
 const DOC_LINE = /\b(FOLIO|FACTURA|BOLETA|TICKET|RECIBO|COMPROBANTE|INVOICE|RECEIPT|DOCUMENTO|ELECTRONICA|BOLETO)\b/;
 const OTHER_NUMBER = /\b(OPERACION|TRANSACCION|TARJETA|CUOTAS?|AUTORIZACION|CAJA|TERMINAL|PEDIDO|ORDEN|MESA|RESOLUCION|RES\.)\b/;
 
-/** Folio / invoice number: a number labelled N°/FOLIO on a document line, or alone on the line after it. */
+/** A number labelled N° at the end of a line: where a side column (the SII box of a scanned factura) puts the folio. */
+const NUMBER_AT_END = /(?:^|\s)N[°º]\s*[:.]?\s*(\d{1,12})$/;
+
+/**
+ * Folio / invoice number: a number labelled N°/FOLIO on a document line, or alone on the line after it, or (scans whose
+ * columns OCR merges into one line) ending one of the two lines after a FACTURA/BOLETA heading.
+ */
 export function findInvoiceNumber(lines: string[]): string | null {
-  // OCR reads the degree sign of N° as *, ?, ', º or a letter O; a bare N before a number on a document line is N° too.
+  // OCR reads the degree sign of N° as *, ?, ', º, e or a letter O; a bare N before a number on a document line is N° too.
   const folded = lines.map((line) =>
     fold(line)
-      .replace(/\bN\s?[*?'"°º](?=\s*\d)/g, 'N°')
+      .replace(/\bN\s?[*?'"°º](?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN[O0](?=\s+\d)/g, 'N°')
+      .replace(/\bNE(?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN(?=\s+\d{3,}\b)/g, 'N°'),
   );
   for (let i = 0; i < folded.length; i++) {
@@ -105,9 +115,15 @@ export function findInvoiceNumber(lines: string[]): string | null {
     // Peruvian series F001-00012345 / B001-123, Argentine 0001-00001234
     const series = /\b([FB][A-Z0-9]\d{2}-\d{1,8}|\d{4,5}-\d{8})\b/.exec(l);
     if (series) return series[1];
+    if (!/FACTURA|BOLETA|FOLIO/.test(l)) continue;
     const next = folded[i + 1];
     const alone = next ? /^(?:N[°º]|NRO\.?|FOLIO)?\s*[:.]?\s*(\d{1,12})$/.exec(next) : null;
-    if (alone && /FACTURA|BOLETA|FOLIO/.test(l)) return alone[1];
+    if (alone) return alone[1];
+    if (!/FACTURA|BOLETA/.test(l)) continue;
+    for (const below of folded.slice(i + 1, i + 3)) {
+      const end = OTHER_NUMBER.test(below) ? null : NUMBER_AT_END.exec(below);
+      if (end) return end[1];
+    }
   }
   // A Peruvian series on its own line (B001-00004567) is distinctive enough without a label.
   for (const l of folded) {

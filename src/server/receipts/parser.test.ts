@@ -111,6 +111,61 @@ Resmas A4 x 5
 TOTAL ARS 45.300,00
 `;
 
+// OCR of a thermal Líder boleta: the brand on top, the company (a generic "SUPERMERCADOS" name) below.
+const LIDER_OCR = `
+LIDER
+ADMINISTRADORA DE SUPERMERCADOS HIPER LTDA
+RUT: 76.126.849-K
+AV. AMERICO VESPUCIO 1737, HUECHURABA
+BOLETA ELECTRÓNICA
+N*: 87226224
+FECHA EMISION: 2 de enero de 2024
+TOTAL                             $4.200
+`;
+
+// OCR of a scanned factura: the SII box (FACTURA ELECTRONICA, N°) merged into the issuer's lines, table borders as |.
+const FACTURA_SCAN_OCR = `
+FERRETERIA INDUSTRIAL EL ROBLE S.A.                             R.UT.: 96.507.905-K
+Giro: VENTA AL POR MAYOR DE FERRETERIA                                                                FACTURA ELECTRONICA
+Casa Mahiz: LOS LEONES 2345
+CONCHALI - SANTIAGO                                                                                      N° 1351
+S.LL - SANTIAGO CENTRO
+|  Señortes): INGENIERIA Y MONTAJES BIO BIO LTDA                       Fecha Emisión: — 01/08/2024
+RUT:              77.976.550-4
+|   Dirección: COLO COLO 550
+MONTO NETO $ 100.000
+I.V.A. 19% $ 19.000
+TOTAL $ 119.000
+`;
+
+const ARGENTINA_TIQUE_OCR = `
+SUPERMERCADOS DIA
+DIA ARGENTINA S.A.
+C.U.I.T. Nro.: 30-19241623-6
+IVA RESPONSABLE INSCRIPTO
+Av. Rivadavia 5402 - C.A.B.A.
+TIQUE
+P.V. Nro.: 0004   Nro. T.: 65873151
+Fecha 29/03/2024 Hora 18:21
+LECHE LA SERENISIMA 1L          3.430,00
+TOTAL        $ 11.400,13
+Su pago EFECTIVO             $ 12.000,00
+Su vuelto                       $ 599,87
+`;
+
+// A US till receipt: no '$' anywhere, month-first date.
+const US_PHARMACY_OCR = `
+WALGREENS #11872
+1471 BROADWAY, NEW YORK NY
+BAND-AID 30CT                        15.98
+SUBTOTAL                            42.02
+SALES TAX 8.875%                      3.73
+TOTAL                               45.75
+VISA CREDIT XXXXXXXXXXXX2428         45.75
+09/08/2025 18:53 4471 08 1956
+THANK YOU FOR SHOPPING AT WALGREENS
+`;
+
 describe('parseReceiptText: Chilean receipts', () => {
   it('Copec boleta: TOTAL, not EFECTIVO or VUELTO', () => {
     const r = parseReceiptText(COPEC);
@@ -232,6 +287,57 @@ describe('parseReceiptText: Chilean receipts', () => {
   });
 });
 
+describe('parseReceiptText: OCR folios, RUTs and addresses', () => {
+  it('folio on the line after BOLETA ELECTRONICA, with N° read as Ne, N*: or behind a border bar', () => {
+    for (const line of ['Ne 320458', 'N*: 320458', '|                 N° 320458', 'FOLIO: 320458', 'Nº 320458 |']) {
+      const text = `SABA ESTACIONAMIENTOS\nR.U.T.: 77938988-K\nBOLETA ELECTRONICA\n${line}\nFecha: 2024-11-18 Hora: 13:52\nTOTAL $ 9.070`;
+      expect(parseReceiptText(text, { source: 'ocr' }).invoiceNumber).toBe('320458');
+    }
+    expect(parseReceiptText(LIDER_OCR, { source: 'ocr' }).invoiceNumber).toBe('87226224');
+  });
+
+  it('"Ne" is a folio label only on a document line; other numbers below the heading are not the folio', () => {
+    expect(parseReceiptText('MINIMARKET EL SOL\nNe 5 PASAJE\nTOTAL $1.990').invoiceNumber).toBeNull();
+    expect(parseReceiptText('BOLETA ELECTRONICA\nN° OPERACION: 911499\nTOTAL $1.990').invoiceNumber).toBeNull();
+    expect(parseReceiptText('BOLETA ELECTRONICA\nFecha: 01/02/2026\nTRANSACCION N° 4455\nTOTAL $1.990').invoiceNumber).toBeNull();
+  });
+
+  it('scanned factura: the N° that OCR put at the end of a line below FACTURA ELECTRONICA is the folio', () => {
+    const r = parseReceiptText(FACTURA_SCAN_OCR, { source: 'ocr' });
+    expect(r.invoiceNumber).toBe('1351');
+    expect(r.documentType).toBe('factura');
+    expect(r.taxId).toBe('96507905-K');
+    // Three lines below the heading is too far: that N° belongs to something else.
+    expect(parseReceiptText('FACTURA ELECTRONICA\nGiro: VENTAS\nCasa Matriz: TEATINOS 120\nSANTIAGO N° 1351\nTOTAL $1.000').invoiceNumber).toBeNull();
+  });
+
+  it('scanned factura: the issuer address (CASA MATRIZ misread) rather than the customer\'s Dirección', () => {
+    expect(parseReceiptText(FACTURA_SCAN_OCR, { source: 'ocr' }).address).toBe('LOS LEONES 2345');
+    // The customer's address is never the issuer's; a mention of clients elsewhere does not open the customer block.
+    expect(parseReceiptText('EMPRESA X LTDA\nSEÑOR(ES): CLIENTE DEMO S.A.\nDirección: COLO COLO 550\nTOTAL $1.000').address).toBeNull();
+    expect(parseReceiptText('EMPRESA X LTDA\nATENCION AL CLIENTE 600 123 4567\nDirección: TEATINOS 120\nTOTAL $1.000').address).toBe('TEATINOS 120');
+  });
+
+  it('border bars are not part of the issuer name', () => {
+    const r = parseReceiptText('| COMPAÑIA DE PETROLEOS DE CHILE COPEC S.A.\n| R.U.T. 96988376-7\nBOLETA ELECTRONICA\nTOTAL $24.955 |', { source: 'ocr' });
+    expect(r.issuerName).toBe('COMPAÑIA DE PETROLEOS DE CHILE COPEC S.A.');
+    expect(r.amount).toBe(24955);
+  });
+
+  it('RUT with a space after a thousands dot', () => {
+    expect(parseReceiptText('EASY RETAIL S.A.\nR.U.T. 76.399. 189-K\nBOLETA\nTOTAL $7.150', { source: 'ocr' }).taxId).toBe('76399189-K');
+  });
+
+  it('an abbreviation read as "cop." or a PEN DRIVE is not a currency code', () => {
+    const latam = 'LATAM AIRLINES GROUP S.A,\nRUT 96.903.142-6\nBOLETA ELECTRÓNICA\nFOLIO: 190347\nTOTAL   $31.970\nVISA CREDITO 7033  $31.970\nCUOTAS: 3 cop. AUT.: 980373';
+    expect(parseReceiptText(latam, { source: 'ocr' }).currency).toBe('CLP');
+    expect(parseReceiptText('LIBRERIA NACIONAL\nPEN DRIVE 32GB  $5.990\nTOTAL $5.990').currency).toBe('CLP');
+    expect(parseReceiptText('CREPES Y WAFFLES\nTOTAL COP 79.800').currency).toBe('COP');
+    expect(parseReceiptText('TOTAL PEN 85.00').currency).toBe('PEN');
+    expect(parseReceiptText('Valores en COP\nTOTAL $ 79.800').currency).toBe('COP');
+  });
+});
+
 describe('parseReceiptText: foreign receipts', () => {
   it('Uber in USD: month-first date, tip ignored, card payment', () => {
     const r = parseReceiptText(UBER);
@@ -300,6 +406,40 @@ describe('parseReceiptText: foreign receipts', () => {
     expect(r.documentType).toBe('factura');
     expect(r.invoiceNumber).toBe('0003-00012345');
     expect(r.category).toBe('materiales');
+  });
+
+  it('Argentine TIQUE: C.U.I.T. Nro. → ARS, $ 11.400,13 with decimal comma, supermarket', () => {
+    const r = parseReceiptText(ARGENTINA_TIQUE_OCR, { source: 'ocr' });
+    expect(r.taxId).toBe('30-19241623-6');
+    expect(r.currency).toBe('ARS');
+    expect(r.amount).toBe(11400.13);
+    expect(r.documentType).toBe('ticket');
+    expect(r.date).toBe('2024-03-29');
+    expect(r.category).toBe('alimentacion');
+  });
+
+  it('US till receipt without $: English words and a total in dollars and cents → USD, month-first date, recibo', () => {
+    const r = parseReceiptText(US_PHARMACY_OCR, { source: 'ocr' });
+    expect(r.currency).toBe('USD');
+    expect(r.sources.currency).toBe('guess');
+    expect(r.amount).toBe(45.75);
+    expect(r.date).toBe('2025-09-08');
+    expect(r.documentType).toBe('recibo');
+    expect(r.taxAmount).toBe(3.73);
+    expect(r.category).toBe('otros');
+    // Pesos group thousands with the point: an English word next to TOTAL 12.990 is still CLP.
+    expect(parseReceiptText('MINIMARKET\nSUBTOTAL 12.990\nTOTAL 12.990\nTHANK YOU').currency).toBe('CLP');
+  });
+
+  it('Spanish NIF / CIF → tax id and EUR', () => {
+    const cafe = parseReceiptText('CAFETERIA LA PLAZA\nHOSTELERIA PLAZA MAYOR S.L.\nNIF: B65547473\nTICKET N* 6265\nTOTAL                  14,69', { source: 'ocr' });
+    expect(cafe.taxId).toBe('B65547473');
+    expect(cafe.currency).toBe('EUR');
+    expect(cafe.amount).toBe(14.69);
+    expect(parseReceiptText('CATALONIA HOTELS & RESORTS S.L.\nCIF: B27969898\nTOTAL FACTURA 200,49 €').taxId).toBe('B27969898');
+    expect(parseReceiptText('N.I.F. 12345678-Z\nTOTAL 10,00 €').taxId).toBe('12345678-Z');
+    // An Incoterm is not a tax id.
+    expect(parseReceiptText('CIF VALPARAISO\nTOTAL 10,00 €').taxId).toBeNull();
   });
 
   it('tax ids alone give the currency', () => {
@@ -388,8 +528,39 @@ describe('categories', () => {
     ['LÁPIZ LÓPEZ', 'materiales'],
     ['OFFICEDEPOT', 'materiales'],
     ['FARMACIA AHUMADA', 'otros'],
+    ['LIDER', 'alimentacion'],
+    ['Líder Express', 'alimentacion'],
+    ['HIPER LIDER', 'alimentacion'],
+    ['JUMBO', 'alimentacion'],
+    ['UNIMARC', 'alimentacion'],
+    ['SANTA ISABEL', 'alimentacion'],
+    ['TOTTUS', 'alimentacion'],
+    ['ACUENTA', 'alimentacion'],
+    ['TIENDA INGLESA S.A.', 'alimentacion'],
+    ['SUPERMERCADOS DIA', 'alimentacion'],
+    ['MINIMARKET DON PEPE', 'alimentacion'],
+    ['CONSULTORA LIDERAZGO SPA', 'otros'],
   ])('%s → %s', (name, category) => {
     expect(parseReceiptText(`${name}\nBOLETA\nTOTAL $1.000`).category).toBe(category);
+  });
+});
+
+describe('supermarkets', () => {
+  it('the brand on top beats the company name below it and is the description', () => {
+    const r = parseReceiptText(LIDER_OCR, { source: 'ocr' });
+    expect(r.category).toBe('alimentacion');
+    expect(r.description).toBe('Compra en LIDER');
+    expect(r.sources.category).toBe('ocr');
+  });
+
+  it('a supermarket name in the body is a product, not the merchant', () => {
+    const text = 'COMERCIAL SAN JOSE LTDA\nRUT 76.086.428-5\nBOLETA\nN° 123\nFecha 01/02/2026\nBOLSA BASURA JUMBO 10 UN  $1.990\nTOTAL $1.990';
+    expect(parseReceiptText(text).category).toBe('otros');
+  });
+
+  it('Santa Isabel as a street is not the supermarket', () => {
+    expect(parseReceiptText('HOSTAL LOS ANDES\nAV. SANTA ISABEL 0450, SANTIAGO\nBOLETA\nTOTAL $30.000').category).toBe('hospedaje');
+    expect(parseReceiptText('FERRETERIA EL CLAVO\nSANTA ISABEL 450, SANTIAGO\nBOLETA\nTOTAL $3.000').category).toBe('materiales');
   });
 });
 

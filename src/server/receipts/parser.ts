@@ -58,17 +58,23 @@ function findIssuerName(lines: string[]): string | null {
   return (withSuffix ?? candidates[0] ?? null)?.replace(/^[*\s-]+|[*\s-]+$/g, '') || null;
 }
 
-const ADDRESS_LABEL = /^(?:DIRECCION|DIR\.?|DOMICILIO|CASA MATRIZ|SUCURSAL|ADDRESS|ENDERECO)\s*[:.]?\s*(.+)$/;
+// CASA MA..Z: OCR reads MATRIZ as MATIZ or MAHIZ on scans.
+const ADDRESS_LABEL = /^(?:DIRECCION|DIR\.?|DOMICILIO|CASA\s+MA[A-Z]{1,4}Z|SUCURSAL|ADDRESS|ENDERECO)\s*[:.]?\s*(.+)$/;
 const STREET =
   /(?:^|\s)(C\/|AV\.?|AVDA\.?|AVENIDA|CALLE|PASAJE|PJE\.?|CAMINO|RUTA|RUA|JR\.?|JIRON|GRAN VIA|PLAZA|STREET|ST\.|BLVD|BOULEVARD)\s+\S.*\d/;
 
+/** A factura's receiver block starts with SEÑOR(ES) (OCR: 'Señortes)'), CLIENTE or RECEPTOR: the addresses below it are the customer's. */
+const CUSTOMER_BLOCK = /^(SENOR|SRES?\b|SR\.?\s?\(?ES\)?|CLIENTE\b|RECEPTOR\b|CUSTOMER\b)/;
+
 function findAddress(lines: string[]): string | null {
-  for (const line of lines) {
+  const customerAt = lines.findIndex((line) => CUSTOMER_BLOCK.test(fold(line)));
+  const issuerLines = customerAt >= 0 ? lines.slice(0, customerAt) : lines;
+  for (const line of issuerLines) {
     const m = ADDRESS_LABEL.exec(fold(line));
     if (m) return line.slice(line.length - m[1].length).trim();
   }
-  const street = lines.find((line) => STREET.test(fold(line)) && !/\b(TOTAL|RUT|FECHA|VALOR|MONTO|PRECIO)\b|\$/.test(fold(line)));
-  return street ?? null;
+  const isStreet = (line: string) => STREET.test(fold(line)) && !/\b(TOTAL|RUT|FECHA|VALOR|MONTO|PRECIO)\b|\$/.test(fold(line));
+  return issuerLines.find(isStreet) ?? lines.find(isStreet) ?? null;
 }
 
 function findPaymentMethod(text: string): PaymentMethod | null {
@@ -82,6 +88,8 @@ function findPaymentMethod(text: string): PaymentMethod | null {
 
 /** English words typical of US receipts (Uber, hotels abroad) that make a bare '$' mean dollars. */
 const ENGLISH = /\b(THANK YOU|TRIP|FARE|RECEIPT|AMOUNT|SUBTOTAL|TAX|TOTAL DUE|PAID WITH|YOU RODE|TIP)\b/;
+/** A total with a decimal point and cents (45.75, 1,234.56): never pesos, where the point groups thousands. */
+const DOLLAR_CENTS = /^(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}$/;
 
 /**
  * Reads a receipt's text (typed, pasted or OCR output) into expense fields. Pure: no I/O.
@@ -96,16 +104,18 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   const ids = findTaxId(lines);
   const symbolAnywhere = currencyFromSymbols(folded);
 
-  const money = findMoney(lines, (totalSymbol) => resolveCurrency(totalSymbol).currency);
-  function resolveCurrency(totalSymbol: Currency | null): { currency: Currency; source: FieldSource } {
+  const money = findMoney(lines, (totalSymbol, totalRaw) => resolveCurrency(totalSymbol, totalRaw).currency);
+  function resolveCurrency(totalSymbol: Currency | null, totalRaw: string | null): { currency: Currency; source: FieldSource } {
     if (totalSymbol) return { currency: totalSymbol, source: read };
     if (symbolAnywhere) return { currency: symbolAnywhere, source: read };
     if (ids.taxId) return { currency: ids.taxId.currency, source: read };
     if (ids.mentionsRut || ids.invalidRut) return { currency: 'CLP', source: read };
-    if (ENGLISH.test(folded) && /\$\s?\d+\.\d{2}\b/.test(folded)) return { currency: 'USD', source: 'guess' };
+    // English receipt with dollars and cents, with or without the '$' (US till receipts print none).
+    if (ENGLISH.test(folded) && (/\$\s?\d+\.\d{2}\b/.test(folded) || (totalRaw !== null && DOLLAR_CENTS.test(totalRaw))))
+      return { currency: 'USD', source: 'guess' };
     return { currency: 'CLP', source: 'guess' };
   }
-  const { currency, source: currencySource } = resolveCurrency(money.currencySymbol);
+  const { currency, source: currencySource } = resolveCurrency(money.currencySymbol, money.totalRaw);
   sources.currency = currencySource;
 
   let amount = money.amount;

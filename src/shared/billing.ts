@@ -1,0 +1,149 @@
+/**
+ * Billing contract shared by server and client: plan purchase through MercadoPago (or the sandbox), subscription
+ * invoices (part 1 §3), billing webhooks (part 2 §2.8, §3, §5) and the payment diagnostics (part 2 §2.12, §2.13).
+ */
+import { z } from 'zod';
+
+export const IVA_RATE = 0.19;
+export const MAX_INSTALLMENTS = 12;
+export const BILLING_WEBHOOK_EVENTS = ['subscription.paid'] as const;
+
+/** Net and IVA of a price that includes IVA (what the customer pays). */
+export function splitIva(total: number): { net: number; tax: number } {
+  const net = Math.round(total / (1 + IVA_RATE));
+  return { net, tax: total - net };
+}
+
+export const INVOICE_STATUS_LABELS: Record<string, string> = {
+  paid: 'Pagado',
+  pending: 'Pendiente',
+  failed: 'Fallido',
+  cancelled: 'Cancelado',
+};
+
+/** GET /api/subscription/invoices items (part 1 §3 Subscription invoice). */
+export interface SubscriptionInvoiceView {
+  id: string;
+  invoiceNumber: string;
+  status: 'paid' | 'pending' | 'failed' | 'cancelled';
+  subscriptionPlan: string;
+  billingPeriodStart: string | null;
+  billingPeriodEnd: string | null;
+  createdAt: string;
+  dueDate: string | null;
+  paidAt: string | null;
+  paymentMethod: string | null;
+  description: string;
+  /** Subtotal (net), CLP. */
+  amount: number;
+  /** Percentage, e.g. 19. */
+  taxRate: number;
+  taxAmount: number;
+  totalAmount: number;
+}
+
+/** GET /api/mercadopago/plans items (part 2 §3 Subscription plan). */
+export interface SubscriptionPlanView {
+  id: string;
+  name: string;
+  description: string;
+  /** CLP, IVA included; 0 for free; null for contact sales. */
+  price: number | null;
+  currency: 'CLP';
+  features: string[];
+  popular?: boolean;
+}
+
+export const createSubscriptionSchema = z.object({ planId: z.string({ error: 'Selecciona un plan.' }).trim().min(1, 'Selecciona un plan.') });
+
+/** POST /api/mercadopago/create-subscription answer. */
+export interface CheckoutView {
+  preferenceId: string;
+  initPoint: string;
+  /** true when no MercadoPago credentials are set: the sandbox's own checkout page ('Modo de prueba'). */
+  sandbox: boolean;
+}
+
+/** GET /api/mercadopago/status `data` (part 2 §3 Payment status data). */
+export interface PaymentStatusData {
+  accessTokenConfigured: boolean;
+  publicKeyConfigured: boolean;
+  serviceInitialized: boolean;
+  plansAvailable: number;
+  timestamp: string;
+  sandbox: boolean;
+}
+
+const headersText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : '{}'))
+  .refine(
+    (v) => {
+      try {
+        const parsed: unknown = JSON.parse(v);
+        return !!parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((h) => typeof h === 'string');
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Los headers deben estar en formato JSON válido' },
+  );
+
+const webhookFields = {
+  name: z.string({ error: 'El nombre es obligatorio.' }).trim().min(1, 'El nombre es obligatorio.').max(120),
+  url: z
+    .string({ error: 'La URL es obligatoria.' })
+    .trim()
+    .min(1, 'La URL es obligatoria.')
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'Ingresa una URL válida (http o https).' }),
+  secret: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || null),
+  headers: headersText,
+  retryCount: z.coerce.number().int().min(0, 'Entre 0 y 10 reintentos.').max(10, 'Entre 0 y 10 reintentos.').optional(),
+  timeoutSeconds: z.coerce.number().int().min(1, 'Entre 1 y 60 segundos.').max(60, 'Entre 1 y 60 segundos.').optional(),
+};
+
+/** POST /api/webhooks {name, url, event, secret?, headers} (part 2 §7). */
+export const billingWebhookCreateSchema = z.object({ ...webhookFields, event: z.enum(BILLING_WEBHOOK_EVENTS).default('subscription.paid') });
+/** PUT /api/webhooks/{id} {name, url, isActive, secret?, headers}. */
+export const billingWebhookUpdateSchema = z.object({ ...webhookFields, isActive: z.boolean().default(true) });
+
+export interface BillingWebhookView {
+  id: string;
+  name: string;
+  url: string;
+  event: string;
+  /** Never sent back in clear: whether one is set. */
+  hasSecret: boolean;
+  headers: string;
+  isActive: boolean;
+  lastTriggered: string | null;
+  retryCount: number;
+  timeoutSeconds: number;
+  createdAt: string;
+}
+
+/** GET /api/webhooks/logs items (part 2 §3 Webhook log). */
+export interface BillingWebhookLogView {
+  id: string;
+  webhookName: string;
+  eventType: string;
+  eventId: string;
+  responseStatus: number | null;
+  errorMessage: string | null;
+  attempt: number;
+  createdAt: string;
+  succeededAt: string | null;
+  failedAt: string | null;
+}
+
+/** Header names of the signed body sent to billing webhooks. */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-rendix-signature';
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-rendix-timestamp';
+export const WEBHOOK_EVENT_HEADER = 'x-rendix-event';
