@@ -16,6 +16,15 @@ const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m)
 const OnboardingWizard = lazy(() => import('./features/onboarding/OnboardingWizard').then((m) => ({ default: m.OnboardingWizard })));
 const AcceptInvitePage = lazy(() => import('./features/company/AcceptInvitePage').then((m) => ({ default: m.AcceptInvitePage })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const WebhooksPage = lazy(() => import('./features/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
+const SubscriptionPage = lazy(() => import('./features/billing/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
+const PremiumPlansPage = lazy(() => import('./features/billing/PremiumPlansPage').then((m) => ({ default: m.PremiumPlansPage })));
+const PaymentSuccessPage = lazy(() => import('./features/billing/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailurePage = lazy(() => import('./features/billing/PaymentFailurePage').then((m) => ({ default: m.PaymentFailurePage })));
+const MercadoPagoDiagnosticsPage = lazy(() =>
+  import('./features/billing/MercadoPagoDiagnosticsPage').then((m) => ({ default: m.MercadoPagoDiagnosticsPage })),
+);
+const MercadoPagoTestPage = lazy(() => import('./features/billing/MercadoPagoTestPage').then((m) => ({ default: m.MercadoPagoTestPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
   return (
@@ -47,10 +56,6 @@ function Home() {
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
 const SIGNED_IN: { path: string; title: string }[] = [
-  { path: '/subscription', title: 'Suscripción y Facturación' },
-  { path: '/premium-plans', title: 'Planes de Suscripción' },
-  { path: '/subscription-success', title: 'Pago Exitoso' },
-  { path: '/subscription-failure', title: 'Error en el Pago' },
   { path: '/super-admin', title: 'Panel Super Admin' },
   { path: '/super-admin/api', title: 'API Super Admin' },
   { path: '/super-admin/email', title: 'Configuración de Email' },
@@ -59,9 +64,6 @@ const SIGNED_IN: { path: string; title: string }[] = [
   { path: '/api-integration', title: 'Integración API' },
   { path: '/niudata-integration', title: 'Integración NiuData' },
   { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
-  { path: '/mercadopago-diagnostics', title: 'Diagnóstico MercadoPago' },
-  { path: '/mercadopago-test', title: 'Pruebas MercadoPago' },
-  { path: '/webhooks', title: 'Webhooks de Facturación' },
 ];
 
 export function App() {
@@ -104,6 +106,13 @@ export function App() {
           <Route path="/settings" element={page(<SettingsPage />)} />
           <Route path="/approvals" element={page(<ApprovalsPage />)} />
           <Route path="/company" element={page(<CompanyPage />)} />
+          <Route path="/webhooks" element={page(<WebhooksPage />)} />
+          <Route path="/subscription" element={page(<SubscriptionPage />)} />
+          <Route path="/premium-plans" element={page(<PremiumPlansPage />)} />
+          <Route path="/subscription-success" element={page(<PaymentSuccessPage />)} />
+          <Route path="/subscription-failure" element={page(<PaymentFailurePage />)} />
+          <Route path="/mercadopago-diagnostics" element={page(<MercadoPagoDiagnosticsPage />)} />
+          <Route path="/mercadopago-test" element={page(<MercadoPagoTestPage />)} />
           {SIGNED_IN.map((r) => (
             <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
           ))}

@@ -22,6 +22,8 @@ import { catalogRoutes } from './catalog/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { approvalRoutes } from './approvals/routes.js';
+import { billingWebhookRoutes } from './billing-webhooks/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(expenseRoutes, deps);
       await api.register(receiptRoutes, deps);
       await api.register(approvalRoutes, deps);
+      await api.register(billingWebhookRoutes, deps);
+      await api.register(billingRoutes, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
     },

@@ -47,6 +47,15 @@ const envSchema = z
     /** Receipt reader threads (default: half the cores) and the longest a receipt may take. */
     RECEIPT_WORKERS: z.coerce.number({ error: 'RECEIPT_WORKERS debe ser un número' }).int().min(1).max(16).optional(),
     RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),
+    /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */
+    BILLING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'BILLING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    /** MercadoPago (Checkout Pro). Without an access token, payments use the embedded sandbox ('Modo de prueba'). */
+    MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
+    MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),
+    /** The 'clave secreta' of the webhook: verifies the x-signature of payment notifications. */
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+    /** Only for tests or an egress proxy: replaces https://api.mercadopago.com as the SDK's base URL. */
+    MERCADOPAGO_API_URL: optionalUrl('MERCADOPAGO_API_URL'),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
@@ -66,6 +75,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (source.NODE_ENV === 'production') {
     if (!source.DATABASE_URL?.trim()) problems.push('DATABASE_URL: DATABASE_URL es obligatorio en producción');
     if (source.SEED_DEMO === 'true' || source.SEED_DEMO === '1') problems.push('SEED_DEMO: No se cargan datos de demostración en producción');
+    if (source.MERCADOPAGO_ACCESS_TOKEN?.trim() && !source.MERCADOPAGO_WEBHOOK_SECRET?.trim()) {
+      problems.push('MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_WEBHOOK_SECRET es obligatorio en producción cuando MERCADOPAGO_ACCESS_TOKEN está configurado');
+    }
   }
   if (source.OPENAI_VISION_MODEL?.trim() && !source.OPENAI_BASE_URL?.trim()) {
     problems.push('OPENAI_VISION_MODEL: OPENAI_BASE_URL es obligatorio para usar un modelo de visión');

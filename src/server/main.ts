@@ -7,9 +7,11 @@ import { Mailer } from './email/mailer.js';
 import { JobQueue } from './jobs/queue.js';
 import { DiskStorage } from './storage/receipts.js';
 import { startReceiptWorker } from './receipts/jobs.js';
+import { startBillingWebhookWorker } from './billing-webhooks/delivery.js';
 import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
+import { scheduleSubscriptionExpiry } from './billing/plan-state.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
 
@@ -43,6 +45,7 @@ async function main() {
   const storage = new DiskStorage(`${env.DATA_DIR}/receipts`);
   const receipts = createReceiptAnalyzer(env);
   await startReceiptWorker({ db, storage, receipts }, queue);
+  await startBillingWebhookWorker({ db, jobs: queue, env });
   const app = await buildApp(
     { env, database, db, mailer, appUrl, storage, jobs: queue, receipts },
     { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
@@ -56,6 +59,8 @@ async function main() {
     void purgeExpiredRateLimits(db).catch(() => undefined);
   }, 3600_000);
   cleanup.unref();
+  // Ended trials and unpaid periods back to the free plan (limits already read the plan in force; this rewrites the rows).
+  const stopExpiry = scheduleSubscriptionExpiry(db, (err) => console.error('Vencimiento de suscripciones:', err instanceof Error ? err.message : err));
 
   const url = dev ? 'http://localhost:5173' : appUrl;
   const lines = [
@@ -72,6 +77,7 @@ async function main() {
 
   const shutdown = async () => {
     clearInterval(cleanup);
+    stopExpiry();
     await app.close();
     await queue.stop();
     await receipts.close();

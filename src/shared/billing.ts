@@ -74,6 +74,15 @@ export interface PaymentStatusData {
   sandbox: boolean;
 }
 
+/**
+ * Custom headers may not set the transport's own headers nor any `x-rendix-*` one (signature, timestamp, event), which a
+ * receiver must be able to trust.
+ */
+export function isReservedWebhookHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('x-rendix-') || ['content-type', 'content-length', 'host', 'transfer-encoding', 'connection'].includes(lower);
+}
+
 const headersText = z
   .string()
   .trim()
@@ -88,8 +97,19 @@ const headersText = z
         return false;
       }
     },
-    { message: 'Los headers deben estar en formato JSON válido' },
-  );
+    { message: 'Los headers deben estar en formato JSON válido', abort: true },
+  )
+  .refine((v) => Object.keys(JSON.parse(v) as object).every((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)), {
+    message: 'Los nombres de los headers solo pueden tener letras, números y guiones.',
+    abort: true,
+  })
+  .refine((v) => Object.values(JSON.parse(v) as Record<string, string>).every((value) => !/[\r\n\0]/.test(value)), {
+    message: 'Los valores de los headers no pueden tener saltos de línea.',
+    abort: true,
+  })
+  .refine((v) => Object.keys(JSON.parse(v) as object).every((name) => !isReservedWebhookHeader(name)), {
+    message: 'Los headers no pueden reemplazar content-type, host ni los headers x-rendix-* de la firma.',
+  });
 
 const webhookFields = {
   name: z.string({ error: 'El nombre es obligatorio.' }).trim().min(1, 'El nombre es obligatorio.').max(120),

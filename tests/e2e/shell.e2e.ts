@@ -35,7 +35,8 @@ describe('application shell', () => {
     await nav(page).getByRole('link', { name: 'Configuración' }).click();
     await page.getByRole('banner').getByText('Configuración').first().waitFor();
     await nav(page).getByRole('link', { name: 'Suscripción' }).click();
-    await page.getByText('Próximamente: esta sección está en construcción.').waitFor();
+    await page.getByRole('tab', { name: 'Historial de Compras' }).waitFor();
+    await page.getByRole('banner').getByText('Suscripción').first().waitFor();
 
     await page.goto('/no-existe/para-nada');
     await page.waitForURL((u) => u.pathname === '/');

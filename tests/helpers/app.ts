@@ -10,6 +10,7 @@ import { JobQueue } from '../../src/server/jobs/queue.js';
 import { loadEnv } from '../../src/server/env.js';
 import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { startReceiptWorker } from '../../src/server/receipts/jobs.js';
+import { startBillingWebhookWorker } from '../../src/server/billing-webhooks/delivery.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
@@ -106,6 +107,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   // The real reader (worker threads start only when a test reads a receipt) and its durable job.
   const receipts = createReceiptAnalyzer(env);
   await startReceiptWorker({ db: database.db, storage, receipts }, queue);
+  await startBillingWebhookWorker({ db: database.db, jobs: queue, env });
   const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage, queue, jobs: queue, receipts };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -10,5 +10,10 @@ export const qk = {
   dashboardRecent: ['/api/dashboard/recent'] as const,
   dashboardMonthly: ['/api/dashboard/monthly'] as const,
   pendingApprovals: ['/api/admin/expenses/pending'] as const,
+  billingWebhooks: ['/api/webhooks'] as const,
+  billingWebhookLogs: ['/api/webhooks/logs'] as const,
   expenses: (filters: Record<string, string>) => ['/api/expenses', filters] as const,
+  billingPlans: ['/api/mercadopago/plans'] as const,
+  paymentStatus: ['/api/mercadopago/status'] as const,
+  subscriptionInvoices: ['/api/subscription/invoices'] as const,
 };

@@ -4,6 +4,7 @@ import type { PlanId } from '@shared/plans.js';
 import type { Db } from '../db/client.js';
 import { auditLog, passwordResetTokens, users } from '../db/schema/index.js';
 import { createCompany, joinCompaniesByDomain, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
+import { effectivePlan } from '../billing/plan-state.js';
 import { errors } from '../errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from './passwords.js';
 import { destroyUserSessions } from './sessions.js';
@@ -127,7 +128,7 @@ export async function loadSessionContext(db: Db, user: UserRow): Promise<Session
     isSuperAdmin: user.isSuperAdmin,
     currentCompanyId: current?.company.id ?? null,
     subscriptionStatus: subscriptionStatusOf(current?.company ?? null),
-    planId: current?.company.plan ?? null,
+    planId: current ? effectivePlan(current.company).id : null,
     role: current?.role ?? null,
     darkMode: user.darkMode,
     emailNotifications: user.emailNotifications,

@@ -6,6 +6,7 @@ import { getPlan, type PlanId } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, companies, expenses, memberships, users } from '../db/schema/index.js';
 import { seedDefaultCatalog } from '../catalog/defaults.js';
+import { effectivePlan, trialRunning } from '../billing/plan-state.js';
 import { countMonthlyExpenses } from '../dashboard/service.js';
 import { AppError, errors } from '../errors.js';
 import type { Actor } from '../policies/index.js';
@@ -109,13 +110,11 @@ export async function switchCompany(db: Db, user: { id: string; isSuperAdmin: bo
   await db.update(users).set({ currentCompanyId: companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
 }
 
-/** free | pro | trial as the client reads it (part 1 §3). */
-export function subscriptionStatusOf(company: CompanyRow | null): 'free' | 'pro' | 'trial' {
+/** free | pro | trial as the client reads it (part 1 §3), from the plan in force now (an ended period reads free). */
+export function subscriptionStatusOf(company: CompanyRow | null, now = new Date()): 'free' | 'pro' | 'trial' {
   if (!company) return 'free';
-  if (company.subscriptionStatus === 'trial') return 'trial';
-  if (company.plan === 'free') return 'free';
-  if (company.plan === 'niudata-free') return 'pro';
-  return company.subscriptionStatus === 'active' ? 'pro' : 'free';
+  if (effectivePlan(company, now).id === 'free') return 'free';
+  return trialRunning(company, now) ? 'trial' : 'pro';
 }
 
 export async function companyById(db: Db, companyId: string): Promise<CompanyRow> {
@@ -151,13 +150,13 @@ export async function lockCompany(tx: DbOrTx, companyId: string): Promise<Compan
 }
 
 export function seatLimitMessage(company: CompanyRow): string {
-  const plan = getPlan(company.plan);
+  const plan = effectivePlan(company);
   return `Tu plan ${plan.name} permite hasta ${plan.maxActiveUsers} usuarios activos (las invitaciones pendientes cuentan). Mejora tu plan o desactiva a un usuario.`;
 }
 
 /** Free plan: 2 active users (DECISIONS.md); pending invitations are active memberships and count. */
 export async function hasFreeSeat(tx: DbOrTx, company: CompanyRow): Promise<boolean> {
-  const max = getPlan(company.plan).maxActiveUsers;
+  const max = effectivePlan(company).maxActiveUsers;
   return max === null || (await countActiveUsers(tx, company.id)) < max;
 }
 
@@ -192,7 +191,7 @@ export async function presentCompany(db: DbOrTx, company: CompanyRow, role: Role
     address: company.address,
     companyCode: company.companyCode,
     subscriptionStatus: subscriptionStatusOf(company),
-    subscriptionPlan: company.plan,
+    subscriptionPlan: effectivePlan(company).id,
     userRole: role,
     userCount: await countActiveUsers(db, company.id),
     expenseCount: docs.n,

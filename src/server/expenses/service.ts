@@ -3,11 +3,11 @@ import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
 import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
-import { getPlan } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
 import { countMonthlyExpenses } from '../dashboard/service.js';
+import { effectivePlan } from '../billing/plan-state.js';
 import { AppError, errors } from '../errors.js';
 import { can, type Actor } from '../policies/index.js';
 import type { ReceiptChecks } from '../receipts/service.js';
@@ -172,8 +172,9 @@ export async function createExpense(
     return await db.transaction(async (tx) => {
       const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
       if (!company) throw errors.notFound('Empresa no encontrada.');
-      const plan = getPlan(company.plan);
-      if (plan.monthlyExpenseLimit !== null && company.subscriptionStatus !== 'trial') {
+      // The plan in force now: a trial has its plan's limits, an ended trial or period the free plan's.
+      const plan = effectivePlan(company);
+      if (plan.monthlyExpenseLimit !== null) {
         const used = await countMonthlyExpenses(tx, companyId);
         if (used >= plan.monthlyExpenseLimit) throw new AppError('plan_limit', 403, monthlyLimitMessage(plan.monthlyExpenseLimit, plan.name));
       }

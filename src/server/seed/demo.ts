@@ -52,8 +52,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         taxId: '76123456-0',
         address: 'Av. Providencia 1234, Santiago',
         subscriptionStatus: 'active',
+        // No period end: the demo company stays on Profesional however long the embedded data is kept.
         currentPeriodStart: now,
-        currentPeriodEnd: new Date(now.getTime() + 30 * 86400_000),
+        currentPeriodEnd: null,
       })
       .where(eq(companies.id, company.id));
     const employees = await tx

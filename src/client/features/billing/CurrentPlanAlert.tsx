@@ -1,0 +1,41 @@
+import { Crown, Info } from 'lucide-react';
+import { formatDate } from '@shared/format';
+import { findPlan } from '@shared/plans';
+import type { UserWithPeriod } from './queries';
+
+/** The plan the user's current company is on, as the session reports it. */
+export function currentPlanOf(user: UserWithPeriod): { id: string | null; name: string } {
+  const plan = user.planId ? findPlan(user.planId) : undefined;
+  if (plan) return { id: plan.id, name: plan.name };
+  if (user.subscriptionStatus === 'free') return { id: 'free', name: 'Gratuito' };
+  return { id: null, name: 'Pro' };
+}
+
+/** Part 1 §2: the current-plan alert, '(Período de prueba)' while on trial, and the end date when known. */
+export function CurrentPlanAlert({ user }: { user: UserWithPeriod }) {
+  const current = currentPlanOf(user);
+  const trial = user.subscriptionStatus === 'trial';
+  const paid = current.id !== 'free' && current.id !== 'niudata-free';
+  const endsAt = trial ? user.trialEndsAt : paid ? user.currentPeriodEnd : null;
+
+  return (
+    <section
+      aria-label="Plan actual"
+      className="flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900 dark:border-blue-900/60 dark:bg-blue-950/30 dark:text-blue-200"
+    >
+      {paid ? <Crown className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" aria-hidden /> : <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />}
+      <div className="space-y-1">
+        <p>
+          Plan actual: <strong className="font-semibold">{current.name}</strong>
+          {trial ? ' (Período de prueba)' : null}
+        </p>
+        {endsAt ? (
+          <p className="text-blue-800 dark:text-blue-300">
+            {trial ? `Tu período de prueba termina el ${formatDate(endsAt)}.` : `Vigente hasta el ${formatDate(endsAt)}.`}
+          </p>
+        ) : null}
+        {!user.currentCompanyId ? <p className="text-blue-800 dark:text-blue-300">Aún no perteneces a una empresa.</p> : null}
+      </div>
+    </section>
+  );
+}

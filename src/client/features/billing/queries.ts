@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CheckoutView, PaymentStatusData, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
+import type { CurrentUser } from '@shared/auth';
+import { apiGet, apiRequest } from '@client/lib/api';
+import { qk } from '@client/lib/queryKeys';
+
+/** GET /api/mercadopago/plans: the purchasable plans (Gratuito, Básico, Profesional, Empresarial). */
+export function usePlans() {
+  return useQuery({ queryKey: qk.billingPlans, queryFn: () => apiGet<SubscriptionPlanView[]>('/api/mercadopago/plans') });
+}
+
+/** GET /api/subscription/invoices, only with a current company (part 1 §7). */
+export function useInvoices(enabled: boolean) {
+  return useQuery({
+    queryKey: qk.subscriptionInvoices,
+    queryFn: () => apiGet<SubscriptionInvoiceView[]>('/api/subscription/invoices'),
+    enabled,
+  });
+}
+
+/** GET /api/mercadopago/status: configuration and whether the sandbox ('Modo de prueba') is in use. */
+export function usePaymentStatus(enabled = true) {
+  return useQuery({
+    queryKey: qk.paymentStatus,
+    queryFn: async () => (await apiGet<{ data: PaymentStatusData }>('/api/mercadopago/status')).data,
+    enabled,
+  });
+}
+
+export const createSubscription = (planId: string) => apiRequest<CheckoutView>('POST', '/api/mercadopago/create-subscription', { planId });
+
+/** What the current-user payload may carry about the subscription's dates (read when present). */
+export type UserWithPeriod = CurrentUser & Partial<{ trialEndsAt: string | null; currentPeriodEnd: string | null }>;

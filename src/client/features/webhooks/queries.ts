@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { BillingWebhookLogView, BillingWebhookView } from '@shared/billing';
+import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { qk } from '@client/lib/queryKeys';
+
+/** Create and update bodies as sent: the shared schemas' output, with `secret` left out when empty (keep on edit). */
+export interface WebhookPayload {
+  name: string;
+  url: string;
+  secret?: string;
+  headers: string;
+  retryCount?: number;
+  timeoutSeconds?: number;
+}
+
+interface TestResult {
+  success: boolean;
+  eventId: string;
+  message: string;
+}
+
+export function useWebhooks() {
+  return useQuery({ queryKey: qk.billingWebhooks, queryFn: () => apiGet<BillingWebhookView[]>('/api/webhooks') });
+}
+
+/** While the dialog is open the logs refresh every few seconds: retries land in the background. */
+export function useWebhookLogs(enabled: boolean) {
+  return useQuery({
+    queryKey: qk.billingWebhookLogs,
+    queryFn: () => apiGet<BillingWebhookLogView[]>('/api/webhooks/logs', { noCache: true }),
+    enabled,
+    refetchInterval: enabled ? 3000 : false,
+  });
+}
+
+const fallback = 'Inténtalo de nuevo en unos momentos.';
+
+export function useWebhookMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: qk.billingWebhooks });
+  const setRow = (row: BillingWebhookView) =>
+    queryClient.setQueryData<BillingWebhookView[]>(qk.billingWebhooks, (rows) => rows?.map((r) => (r.id === row.id ? row : r)));
+
+  const create = useMutation({
+    mutationFn: (payload: WebhookPayload) => apiRequest<BillingWebhookView>('POST', '/api/webhooks', { ...payload, event: 'subscription.paid' }),
+    onSuccess: () => {
+      toast.success('Webhook creado');
+      refresh();
+    },
+    onError: (err) => toast.error('Error al crear webhook', { description: errorMessage(err, fallback) }),
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, payload }: { id: string; payload: WebhookPayload & { isActive: boolean } }) =>
+      apiRequest<BillingWebhookView>('PUT', `/api/webhooks/${id}`, payload),
+    onSuccess: (row) => {
+      setRow(row);
+      toast.success('Webhook actualizado');
+      refresh();
+    },
+    onError: (err) => toast.error('Error al actualizar webhook', { description: errorMessage(err, fallback) }),
+  });
+
+  // The switch moves at once; a failure puts it back. PUT takes the whole webhook, the secret left out to keep it.
+  const toggle = useMutation({
+    mutationFn: (hook: BillingWebhookView) =>
+      apiRequest<BillingWebhookView>('PUT', `/api/webhooks/${hook.id}`, {
+        name: hook.name,
+        url: hook.url,
+        headers: hook.headers,
+        retryCount: hook.retryCount,
+        timeoutSeconds: hook.timeoutSeconds,
+        isActive: hook.isActive,
+      }),
+    onMutate: (hook) => setRow(hook),
+    onSuccess: (row) => {
+      setRow(row);
+      toast.success(row.isActive ? 'Webhook activado' : 'Webhook desactivado');
+    },
+    onError: (err, hook) => {
+      setRow({ ...hook, isActive: !hook.isActive });
+      toast.error('Error al actualizar webhook', { description: errorMessage(err, fallback) });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/webhooks/${id}`),
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData<BillingWebhookView[]>(qk.billingWebhooks, (rows) => rows?.filter((r) => r.id !== id));
+      toast.success('Webhook eliminado');
+      refresh();
+    },
+    onError: (err) => toast.error('Error al eliminar webhook', { description: errorMessage(err, fallback) }),
+  });
+
+  const test = useMutation({
+    mutationFn: (id: string) => apiRequest<TestResult>('POST', `/api/webhooks/${id}/test`, {}),
+    onSuccess: (result) => {
+      toast.success('Test Exitoso', { description: result.message });
+      void queryClient.invalidateQueries({ queryKey: qk.billingWebhookLogs });
+      // lastTriggered changes once the worker has made the attempt.
+      setTimeout(refresh, 2000);
+    },
+    onError: (err) => toast.error('Error en prueba', { description: errorMessage(err, fallback) }),
+  });
+
+  return { create, update, toggle, remove, test };
+}

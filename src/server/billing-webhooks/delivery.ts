@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { and, eq } from 'drizzle-orm';
+import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, isReservedWebhookHeader } from '@shared/billing.js';
+import type { Db } from '../db/client.js';
+import { billingWebhookLogs, billingWebhooks } from '../db/schema/index.js';
+import type { Env } from '../env.js';
+import type { JobQueue } from '../jobs/queue.js';
+import type { BillingWebhook } from './service.js';
+import { guardsPrivateNetworks } from './service.js';
+import { signDelivery } from './signature.js';
+import { BlockedAddressError, PRIVATE_NETWORK_MESSAGE, assertPublicUrl, guardedLookup } from './ssrf.js';
+
+export const DELIVER_JOB = 'billing-webhook-deliver';
+const WORKERS = 4;
+
+/** One attempt of one event to one webhook. Each retry is its own job, scheduled with `startAfter`. */
+export interface DeliveryJob {
+  webhookId: string;
+  /** The event's id: the body's `id`, the same for every attempt, so receivers can deduplicate. */
+  eventId: string;
+  event: 'subscription.paid';
+  createdAt: string;
+  test?: boolean;
+  data: Record<string, unknown>;
+  /** 1 for the first try; retries go up to retryCount + 1. */
+  attempt: number;
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  jobs: JobQueue;
+  env: Pick<Env, 'NODE_ENV' | 'BILLING_WEBHOOK_RETRY_BASE_MS'>;
+}
+
+/** Wait before attempt `failedAttempt + 1`: base, 2×base, 4×base... (30 s, 60 s, 120 s by default). */
+export function retryDelayMs(baseMs: number, failedAttempt: number): number {
+  return baseMs * 2 ** (failedAttempt - 1);
+}
+
+/**
+ * A job id derived from (webhook, event, attempt): sending the same attempt twice (the payment notified twice, a worker
+ * re-running after a crash) inserts nothing, as pg-boss ignores a duplicate id.
+ */
+function jobIdOf(job: Pick<DeliveryJob, 'webhookId' | 'eventId' | 'attempt'>): string {
+  const h = createHash('sha256').update(`${job.webhookId}:${job.eventId}:${job.attempt}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function enqueueDelivery(jobs: JobQueue, job: DeliveryJob, startAfter?: Date): Promise<void> {
+  // The HTTP outcome never throws; pg-boss's own retries only cover a crash or a database hiccup inside the handler.
+  await jobs.send(DELIVER_JOB, job, { id: jobIdOf(job), ...(startAfter ? { startAfter } : {}), retryLimit: 3, retryDelay: 5, retryBackoff: true });
+}
+
+export function deliveryBody(job: DeliveryJob): string {
+  return JSON.stringify({ id: job.eventId, event: job.event, createdAt: job.createdAt, ...(job.test ? { test: true } : {}), data: job.data });
+}
+
+/** The webhook's own headers, then ours, which they cannot replace (saving already refuses them; older rows too). */
+export function deliveryHeaders(hook: Pick<BillingWebhook, 'headers' | 'secret'>, event: string, body: string, timestamp: number): Record<string, string> {
+  const custom: Record<string, string> = {};
+  try {
+    const parsed: unknown = JSON.parse(hook.headers || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const [name, value] of Object.entries(parsed)) {
+        if (typeof value === 'string' && !isReservedWebhookHeader(name) && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) && !/[\r\n\0]/.test(value)) custom[name] = value;
+      }
+    }
+  } catch {
+    /* unreadable headers are skipped, the delivery still goes */
+  }
+  return {
+    ...custom,
+    'content-type': 'application/json',
+    'user-agent': 'Rendix-Webhooks/1.0',
+    [WEBHOOK_EVENT_HEADER]: event,
+    [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signDelivery(hook.secret, timestamp, body) } : {}),
+  };
+}
+
+interface AttemptOutcome {
+  ok: boolean;
+  responseStatus: number | null;
+  errorMessage: string | null;
+}
+
+/**
+ * One POST with node:http: redirects are never followed (a 3xx is a failure), the whole exchange is bounded by the
+ * timeout, and in production the socket's DNS answer goes through the SSRF guard.
+ */
+function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, guard: boolean): Promise<{ status: number; text: string }> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, agent: false, ...(guard ? { lookup: guardedLookup } : {}) },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (text.length < 500) text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: text.slice(0, 500) }));
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('la respuesta se cortó antes de terminar'));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function failureMessage(err: unknown, timedOut: boolean, timeoutSeconds: number): string {
+  if (timedOut) return `Tiempo de espera agotado: sin respuesta completa en ${timeoutSeconds} s.`;
+  if (err instanceof BlockedAddressError || (err as { cause?: unknown })?.cause instanceof BlockedAddressError) return PRIVATE_NETWORK_MESSAGE;
+  return `Error de conexión: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+}
+
+export async function attemptDelivery(hook: BillingWebhook, job: DeliveryJob, env: DeliveryDeps['env']): Promise<AttemptOutcome> {
+  const guard = guardsPrivateNetworks(env);
+  const body = deliveryBody(job);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signal = AbortSignal.timeout(hook.timeoutSeconds * 1000);
+  try {
+    // Checked again now: the DNS answer may have changed since the URL was saved.
+    if (guard) await assertPublicUrl(hook.url);
+    const res = await post(hook.url, deliveryHeaders(hook, job.event, body, timestamp), body, signal, guard);
+    if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, errorMessage: null };
+    const detail = res.text.trim() ? `: ${res.text.trim().replace(/\s+/g, ' ').slice(0, 200)}` : '';
+    return { ok: false, responseStatus: res.status, errorMessage: `El receptor respondió HTTP ${res.status}${detail}` };
+  } catch (err) {
+    return { ok: false, responseStatus: null, errorMessage: failureMessage(err, signal.aborted, hook.timeoutSeconds) };
+  }
+}
+
+/**
+ * Runs one attempt: logs it (pending, then succeeded or failed), stamps lastTriggered and, on failure with retries
+ * left, schedules the next attempt with exponential back-off. Safe to re-run: an attempt already finished is not sent
+ * again. A webhook deleted or deactivated meanwhile gets no further attempts. The current URL, secret and headers are
+ * used, so a fix made between retries applies to the next one.
+ */
+export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
+  const { db } = deps;
+  const [hook] = await db.select().from(billingWebhooks).where(eq(billingWebhooks.id, job.webhookId)).limit(1);
+  if (!hook || !hook.isActive) return;
+  const sameAttempt = and(eq(billingWebhookLogs.webhookId, hook.id), eq(billingWebhookLogs.eventId, job.eventId), eq(billingWebhookLogs.attempt, job.attempt));
+  const [previous] = await db.select().from(billingWebhookLogs).where(sameAttempt).limit(1);
+  let ok: boolean;
+  if (previous && (previous.succeededAt || previous.failedAt)) ok = !!previous.succeededAt;
+  else {
+    const logId =
+      previous?.id ??
+      (
+        await db
+          .insert(billingWebhookLogs)
+          .values({ webhookId: hook.id, webhookName: hook.name, eventType: job.event, eventId: job.eventId, attempt: job.attempt })
+          .returning({ id: billingWebhookLogs.id })
+      )[0].id;
+    const outcome = await attemptDelivery(hook, job, deps.env);
+    const now = new Date();
+    await db
+      .update(billingWebhookLogs)
+      .set({ responseStatus: outcome.responseStatus, errorMessage: outcome.errorMessage, ...(outcome.ok ? { succeededAt: now } : { failedAt: now }) })
+      .where(eq(billingWebhookLogs.id, logId));
+    await db.update(billingWebhooks).set({ lastTriggered: now }).where(eq(billingWebhooks.id, hook.id));
+    ok = outcome.ok;
+  }
+  if (!ok && job.attempt <= hook.retryCount) {
+    const delay = retryDelayMs(deps.env.BILLING_WEBHOOK_RETRY_BASE_MS, job.attempt);
+    await enqueueDelivery(deps.jobs, { ...job, attempt: job.attempt + 1 }, new Date(Date.now() + delay));
+  }
+}
+
+/** Starts consuming delivery jobs (main.ts and the test app); jobs are rows, so pending retries survive a restart. */
+export async function startBillingWebhookWorker(deps: DeliveryDeps): Promise<void> {
+  // Each worker takes one job at a time: several, so that one receiver slow to time out does not hold up the others.
+  for (let i = 0; i < WORKERS; i++) await deps.jobs.work<DeliveryJob>(DELIVER_JOB, (job) => runDeliveryAttempt(deps, job));
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { billingWebhookCreateSchema, billingWebhookUpdateSchema, type BillingWebhookLogView, type BillingWebhookView } from '@shared/billing.js';
+import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { errors } from '../errors.js';
+import { authorize, can } from '../policies/index.js';
+import { sendTestEvent } from './events.js';
+import { createWebhook, deleteWebhook, findWebhook, listLogs, listWebhooks, updateWebhook } from './service.js';
+
+const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
+/** POST /api/webhooks/{id}/test {testData?}: fields merged over the sample event data. */
+export const webhookTestSchema = z.object({
+  testData: z.record(z.string(), z.unknown(), { error: 'testData debe ser un objeto JSON.' }).optional(),
+});
+
+export interface WebhookTestResult {
+  success: true;
+  eventId: string;
+  message: string;
+}
+
+function requireSuperAdmin(request: FastifyRequest): void {
+  const actor = actorOf(requireSession(request));
+  authorize(can.superAdmin(actor), 'Solo un super administrador puede gestionar los webhooks de facturación.');
+}
+
+/** Part 2 §2.8 and §7 'Billing webhooks': super admin only, platform-wide. */
+export const billingWebhookRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, env } = deps;
+  const tags = ['billing-webhooks'];
+
+  r.get('/webhooks', { schema: { tags } }, async (request): Promise<BillingWebhookView[]> => {
+    requireSuperAdmin(request);
+    return listWebhooks(db);
+  });
+
+  r.get('/webhooks/logs', { schema: { tags } }, async (request): Promise<BillingWebhookLogView[]> => {
+    requireSuperAdmin(request);
+    return listLogs(db);
+  });
+
+  r.post('/webhooks', { schema: { tags, body: billingWebhookCreateSchema } }, async (request, reply) => {
+    requireSuperAdmin(request);
+    return reply.status(201).send(await createWebhook(db, env, request.body));
+  });
+
+  r.put('/webhooks/:id', { schema: { tags, params: idParams, body: billingWebhookUpdateSchema } }, async (request): Promise<BillingWebhookView> => {
+    requireSuperAdmin(request);
+    return updateWebhook(db, env, request.params.id, request.body);
+  });
+
+  r.delete('/webhooks/:id', { schema: { tags, params: idParams } }, async (request) => {
+    requireSuperAdmin(request);
+    await deleteWebhook(db, request.params.id);
+    return { deleted: true, message: 'Webhook eliminado.' };
+  });
+
+  r.post('/webhooks/:id/test', { schema: { tags, params: idParams, body: webhookTestSchema.optional() } }, async (request, reply): Promise<WebhookTestResult> => {
+    requireSuperAdmin(request);
+    const hook = await findWebhook(db, request.params.id);
+    if (!hook.isActive) throw errors.badRequest('El webhook está inactivo. Actívalo para poder probarlo.');
+    const eventId = await sendTestEvent(deps, hook.id, request.body?.testData);
+    reply.status(202);
+    return { success: true, eventId, message: 'Evento de prueba enviado. Revisa los registros para ver el resultado.' };
+  });
+};

@@ -1,0 +1,276 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { splitIva, IVA_RATE, type CheckoutView, type SubscriptionInvoiceView, type SubscriptionPlanView } from '@shared/billing.js';
+import { PLANS, findPlan, type Plan } from '@shared/plans.js';
+import type { AppDeps } from '../context.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { auditLog, companies, paymentCheckouts, subscriptionInvoices } from '../db/schema/index.js';
+import { AppError, errors } from '../errors.js';
+import { lockCompany } from '../companies/service.js';
+import { notifySubscriptionPaid } from '../billing-webhooks/events.js';
+import { nextPaidPeriod, trialEligible, trialEnd } from './plan-state.js';
+import type { PaymentProvider, ProviderPayment } from './provider.js';
+
+type InvoiceStatus = SubscriptionInvoiceView['status'];
+type InvoiceRow = typeof subscriptionInvoices.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const CONTACT_SALES_MESSAGE =
+  'El plan Empresarial se contrata con nuestro equipo de ventas. Escríbenos por email y te ayudamos a activarlo.';
+
+/** GET /api/mercadopago/plans: what the billing screens sell (free included, as 'Gratis'). */
+export function planViews(): SubscriptionPlanView[] {
+  return PLANS.filter((p) => p.purchasable).map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    currency: p.currency,
+    features: p.features,
+    ...(p.popular ? { popular: true } : {}),
+  }));
+}
+
+/** A plan bought through the checkout, or the 400 the plan screens expect (part 1 §4). */
+export function checkoutPlan(planId: string): Plan & { price: number } {
+  const plan = findPlan(planId.trim().toLowerCase());
+  if (!plan) throw errors.badRequest('El plan seleccionado no existe.', 'planId');
+  if (plan.id === 'free') throw errors.badRequest('Ya tienes el plan gratuito activo.', 'planId');
+  if (plan.id === 'enterprise' || plan.price === null) throw new AppError('contact_sales', 400, CONTACT_SALES_MESSAGE, 'planId');
+  if (!plan.purchasable || !plan.price) throw errors.badRequest(`El plan ${plan.name} no se vende en línea.`, 'planId');
+  return plan as Plan & { price: number };
+}
+
+export function checkoutUrls(appUrl: string) {
+  return {
+    // MercadoPago appends status=approved|pending|... to the URL it returns to; a pending payment is not a failure.
+    backUrls: { success: `${appUrl}/subscription-success`, failure: `${appUrl}/subscription-failure`, pending: `${appUrl}/subscription-success` },
+    notificationUrl: `${appUrl}/api/mercadopago/webhook`,
+  };
+}
+
+/**
+ * create-subscription: a checkout row (its id is the `external_reference`), then the provider's checkout. The
+ * first time a free company chooses a paid plan, its 7-day trial of that plan starts here, while it pays.
+ */
+export async function startCheckout(
+  deps: Pick<AppDeps, 'db' | 'appUrl'>,
+  provider: PaymentProvider,
+  buyer: { userId: string; email: string; companyId: string },
+  planId: string,
+  now = new Date(),
+): Promise<CheckoutView> {
+  const plan = checkoutPlan(planId);
+  const { db } = deps;
+  const [checkout] = await db
+    .insert(paymentCheckouts)
+    .values({ companyId: buyer.companyId, planId: plan.id, amount: plan.price, provider: provider.name, createdBy: buyer.userId })
+    .returning();
+  let created: { preferenceId: string; initPoint: string };
+  try {
+    created = await provider.createCheckout({ checkoutId: checkout.id, plan, amount: plan.price, payerEmail: buyer.email, ...checkoutUrls(deps.appUrl) });
+  } catch (err) {
+    await db.update(paymentCheckouts).set({ status: 'error', updatedAt: new Date() }).where(eq(paymentCheckouts.id, checkout.id));
+    throw Object.assign(new AppError('payment_provider', 502, 'No se pudo crear el pago en MercadoPago. Inténtalo de nuevo en unos minutos.'), { cause: err });
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(paymentCheckouts).set({ ...created, updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
+    const company = await lockCompany(tx, buyer.companyId);
+    if (!trialEligible(company, now)) return;
+    const ends = trialEnd(now);
+    await tx.update(companies).set({ plan: plan.id, subscriptionStatus: 'trial', trialEndsAt: ends, updatedAt: now }).where(eq(companies.id, company.id));
+    await tx.insert(auditLog).values({
+      companyId: company.id,
+      actorUserId: buyer.userId,
+      entityType: 'company',
+      entityId: company.id,
+      action: 'subscription.trial_started',
+      changes: { plan: { from: company.plan, to: plan.id }, trialEndsAt: ends.toISOString() },
+    });
+  });
+  return { ...created, sandbox: provider.name === 'sandbox' };
+}
+
+function invoiceStatusOf(paymentStatus: string): InvoiceStatus {
+  if (paymentStatus === 'approved') return 'paid';
+  if (paymentStatus === 'rejected') return 'failed';
+  if (paymentStatus === 'cancelled' || paymentStatus === 'refunded' || paymentStatus === 'charged_back') return 'cancelled';
+  return 'pending';
+}
+
+const CHECKOUT_STATUS: Record<InvoiceStatus, string> = { paid: 'approved', failed: 'rejected', cancelled: 'cancelled', pending: 'pending' };
+
+/** A payment seen again only moves forward: pending -> anything, paid -> cancelled (refund, chargeback). */
+function canMove(from: string, to: InvoiceStatus): boolean {
+  if (from === to) return false;
+  if (from === 'pending') return true;
+  return from === 'paid' && to === 'cancelled';
+}
+
+/** RDX-000001, RDX-000002, ...: numbered under a transaction lock, so two payments never share a number. */
+async function nextInvoiceNumber(tx: DbOrTx): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7304001)`);
+  const [r] = await tx
+    .select({ n: sql<number>`(coalesce(max(substring(${subscriptionInvoices.invoiceNumber} from 5)::int), 0) + 1)::int` })
+    .from(subscriptionInvoices)
+    .where(sql`${subscriptionInvoices.invoiceNumber} ~ '^RDX-[0-9]+$'`);
+  return `RDX-${String(r.n).padStart(6, '0')}`;
+}
+
+export type PaymentOutcome = 'activated' | 'recorded' | 'unchanged' | 'unknown_payment' | 'unknown_checkout' | 'mismatch';
+
+/**
+ * What a verified notification (and the sandbox's buttons) run: fetch the payment from the provider, match it to our
+ * checkout, record its invoice and, for an approved payment of the right amount in CLP, activate the plan.
+ * Idempotent: a payment already recorded in the same state changes nothing. A payment whose amount or currency
+ * differs from the checkout's activates nothing and gets no invoice: it is audited for support to refund.
+ */
+export async function processPayment(deps: AppDeps, provider: PaymentProvider, paymentId: string, now = new Date()): Promise<PaymentOutcome> {
+  const { db } = deps;
+  const payment = await provider.getPayment(paymentId);
+  if (!payment) return 'unknown_payment';
+  const ref = payment.externalReference ?? '';
+  const [checkout] = UUID.test(ref)
+    ? await db
+        .select()
+        .from(paymentCheckouts)
+        .where(and(eq(paymentCheckouts.id, ref), eq(paymentCheckouts.provider, provider.name)))
+        .limit(1)
+    : [];
+  const plan = checkout ? findPlan(checkout.planId) : undefined;
+  if (!checkout || !plan) return 'unknown_checkout';
+  if (payment.currencyId !== 'CLP' || payment.transactionAmount !== checkout.amount) {
+    await recordMismatch(db, checkout, payment);
+    return 'mismatch';
+  }
+
+  const status = invoiceStatusOf(payment.status);
+  const done = await db.transaction(async (tx) => {
+    const company = await lockCompany(tx, checkout.companyId);
+    const [existing] = await tx
+      .select()
+      .from(subscriptionInvoices)
+      .where(and(eq(subscriptionInvoices.provider, provider.name), eq(subscriptionInvoices.providerPaymentId, payment.id)))
+      .for('update');
+    if (existing && !canMove(existing.status, status)) return null;
+    const period = status === 'paid' ? nextPaidPeriod(company, plan.id, now) : null;
+    const paidAt = status === 'paid' ? (payment.dateApproved ? new Date(payment.dateApproved) : now) : (existing?.paidAt ?? null);
+    const fields = {
+      status,
+      billingPeriodStart: period?.start ?? existing?.billingPeriodStart ?? null,
+      billingPeriodEnd: period?.end ?? existing?.billingPeriodEnd ?? null,
+      dueDate: period?.start ?? existing?.dueDate ?? null,
+      paidAt,
+      paymentMethod: payment.paymentMethodId ?? existing?.paymentMethod ?? null,
+      updatedAt: now,
+    };
+    let invoice: InvoiceRow | undefined;
+    if (existing) {
+      [invoice] = await tx.update(subscriptionInvoices).set(fields).where(eq(subscriptionInvoices.id, existing.id)).returning();
+    } else {
+      const { net, tax } = splitIva(checkout.amount);
+      [invoice] = await tx
+        .insert(subscriptionInvoices)
+        .values({
+          ...fields,
+          companyId: company.id,
+          checkoutId: checkout.id,
+          invoiceNumber: await nextInvoiceNumber(tx),
+          planId: plan.id,
+          description: `Plan ${plan.name} — 1 mes`,
+          amount: net,
+          taxRate: String(IVA_RATE * 100),
+          taxAmount: tax,
+          totalAmount: checkout.amount,
+          provider: provider.name,
+          providerPaymentId: payment.id,
+        })
+        .onConflictDoNothing({ target: [subscriptionInvoices.provider, subscriptionInvoices.providerPaymentId] })
+        .returning();
+      if (!invoice) return null;
+    }
+    await tx.update(paymentCheckouts).set({ status: CHECKOUT_STATUS[status], updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
+
+    if (period) {
+      await tx
+        .update(companies)
+        .set({ plan: plan.id, subscriptionStatus: 'active', currentPeriodStart: period.start, currentPeriodEnd: period.end, updatedAt: now })
+        .where(eq(companies.id, company.id));
+      await tx.insert(auditLog).values({
+        companyId: company.id,
+        entityType: 'company',
+        entityId: company.id,
+        action: 'subscription.activated',
+        changes: { plan: { from: company.plan, to: plan.id }, invoice: invoice.invoiceNumber, periodEnd: period.end.toISOString(), paymentId: payment.id },
+      });
+    } else if (existing?.status === 'paid' && existing.billingPeriodEnd && company.currentPeriodEnd?.getTime() === existing.billingPeriodEnd.getTime()) {
+      // Refund or chargeback of the payment that bought the running period: that month is no longer paid.
+      await tx.update(companies).set({ currentPeriodEnd: existing.billingPeriodStart ?? now, updatedAt: now }).where(eq(companies.id, company.id));
+    }
+    return { company, invoice, activated: !!period };
+  });
+  if (!done) return 'unchanged';
+  if (done.activated) {
+    try {
+      await notifySubscriptionPaid(deps, {
+        companyId: done.company.id,
+        companyName: done.company.name,
+        planId: plan.id,
+        invoiceId: done.invoice.id,
+        invoiceNumber: done.invoice.invoiceNumber,
+        totalAmount: done.invoice.totalAmount,
+        paidAt: (done.invoice.paidAt ?? now).toISOString(),
+      });
+    } catch {
+      // The plan is paid and recorded; a billing-webhook failure must not make MercadoPago retry the payment.
+    }
+  }
+  return done.activated ? 'activated' : 'recorded';
+}
+
+async function recordMismatch(db: Db, checkout: typeof paymentCheckouts.$inferSelect, payment: ProviderPayment): Promise<void> {
+  const [changed] = await db
+    .update(paymentCheckouts)
+    .set({ status: 'mismatch', updatedAt: new Date() })
+    .where(and(eq(paymentCheckouts.id, checkout.id), sql`${paymentCheckouts.status} <> 'mismatch'`))
+    .returning({ id: paymentCheckouts.id });
+  if (!changed) return;
+  await db.insert(auditLog).values({
+    companyId: checkout.companyId,
+    entityType: 'payment_checkout',
+    entityId: checkout.id,
+    action: 'payment.amount_mismatch',
+    changes: { paymentId: payment.id, status: payment.status, expected: { amount: checkout.amount, currency: 'CLP' }, received: { amount: payment.transactionAmount, currency: payment.currencyId } },
+  });
+}
+
+export function presentInvoice(r: InvoiceRow): SubscriptionInvoiceView {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    id: r.id,
+    invoiceNumber: r.invoiceNumber,
+    status: r.status as InvoiceStatus,
+    subscriptionPlan: r.planId,
+    billingPeriodStart: iso(r.billingPeriodStart),
+    billingPeriodEnd: iso(r.billingPeriodEnd),
+    createdAt: r.createdAt.toISOString(),
+    dueDate: iso(r.dueDate),
+    paidAt: iso(r.paidAt),
+    paymentMethod: r.paymentMethod,
+    description: r.description,
+    amount: r.amount,
+    taxRate: Number(r.taxRate),
+    taxAmount: r.taxAmount,
+    totalAmount: r.totalAmount,
+  };
+}
+
+/** 'Historial de Compras': the company's invoices, newest first. */
+export async function listInvoices(db: Db, companyId: string): Promise<SubscriptionInvoiceView[]> {
+  const rows = await db
+    .select()
+    .from(subscriptionInvoices)
+    .where(eq(subscriptionInvoices.companyId, companyId))
+    .orderBy(desc(subscriptionInvoices.createdAt), desc(subscriptionInvoices.invoiceNumber));
+  return rows.map(presentInvoice);
+}
