@@ -26,9 +26,15 @@ export function useWebhooks() {
 
 /** While the dialog is open the logs refresh every few seconds: retries land in the background. */
 export function useWebhookLogs(enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: qk.billingWebhookLogs,
-    queryFn: () => apiGet<BillingWebhookLogView[]>('/api/webhooks/logs', { noCache: true }),
+    queryFn: async () => {
+      const logs = await apiGet<BillingWebhookLogView[]>('/api/webhooks/logs', { noCache: true });
+      // A new attempt also moved a webhook's 'Último envío': keep the list behind the dialog in step.
+      void queryClient.invalidateQueries({ queryKey: qk.billingWebhooks });
+      return logs;
+    },
     enabled,
     refetchInterval: enabled ? 3000 : false,
   });
