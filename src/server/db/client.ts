@@ -27,12 +27,23 @@ export async function openDatabase(url: string): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // A connection the server closes (restart, failover, a terminated backend) must not crash the process: node-postgres
+    // emits 'error' on the pool for idle clients and on the client itself while it is being ended.
+    const lost = (err: Error) => console.error('PostgreSQL: conexión perdida:', err.message);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      // Background pollers (the job queue) may still have a query in flight: let it finish before ending the pool, so
+      // that no connection outlives close().
+      close: async () => {
+        const deadline = Date.now() + 5000;
+        while (pool.totalCount > pool.idleCount && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        await pool.end();
+      },
       exec: async (text, params) => {
         const r = await pool.query(text, params as unknown[]);
         return { rows: r.rows };
