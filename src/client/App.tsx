@@ -1,12 +1,17 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoading, Spinner } from './components/ui/spinner';
-import { AuthPage } from './features/auth/AuthPage';
-import { PartnerRegisterPage } from './features/auth/PartnerRegisterPage';
 import { LandingPage } from './features/landing/LandingPage';
-import { ComingSoon } from './features/placeholder/ComingSoon';
-import { AppShell } from './features/shell/AppShell';
 import { useCurrentUser } from './lib/auth';
+
+// Only the landing is in the entry chunk: everything else loads on demand, so a visitor's first
+// paint does not wait for the signed-in app.
+const AuthPage = lazy(() => import('./features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const PartnerRegisterPage = lazy(() =>
+  import('./features/auth/PartnerRegisterPage').then((m) => ({ default: m.PartnerRegisterPage })),
+);
+const AppShell = lazy(() => import('./features/shell/AppShell').then((m) => ({ default: m.AppShell })));
+const ComingSoon = lazy(() => import('./features/placeholder/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const ExpensesPage = lazy(() => import('./features/expenses/ExpensesPage').then((m) => ({ default: m.ExpensesPage })));
@@ -38,6 +43,11 @@ function page(element: React.ReactNode) {
       {element}
     </Suspense>
   );
+}
+
+/** A whole screen (auth, the app shell) on demand, with the session's 'Cargando...' while it arrives. */
+function fullPage(element: React.ReactNode) {
+  return <Suspense fallback={<FullPageLoading />}>{element}</Suspense>;
 }
 
 /** Unknown signed-in paths do a full redirect to / (part 1 §2). */
@@ -80,8 +90,8 @@ export function App() {
     return (
       <Routes>
         <Route path="/" element={<LandingPage />} />
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/register/:partner" element={<PartnerRegisterPage />} />
+        <Route path="/auth" element={fullPage(<AuthPage />)} />
+        <Route path="/register/:partner" element={fullPage(<PartnerRegisterPage />)} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
@@ -99,7 +109,7 @@ export function App() {
         <Route path="/auth" element={<Navigate to="/" replace />} />
         <Route path="/register/:partner" element={<Navigate to="/" replace />} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
-        <Route element={<AppShell key={user.currentCompanyId ?? 'none'} />}>
+        <Route element={fullPage(<AppShell key={user.currentCompanyId ?? 'none'} />)}>
           <Route path="/" element={<Home />} />
           <Route path="/expenses" element={page(<ExpensesPage />)} />
           <Route path="/new-expense" element={page(<NewExpensePage />)} />
@@ -114,7 +124,7 @@ export function App() {
           <Route path="/mercadopago-diagnostics" element={page(<MercadoPagoDiagnosticsPage />)} />
           <Route path="/mercadopago-test" element={page(<MercadoPagoTestPage />)} />
           {SIGNED_IN.map((r) => (
-            <Route key={r.path} path={r.path} element={<ComingSoon title={r.title} />} />
+            <Route key={r.path} path={r.path} element={page(<ComingSoon title={r.title} />)} />
           ))}
           <Route path="*" element={<FullRedirectHome key={location.pathname} />} />
         </Route>

@@ -24,6 +24,7 @@ import { receiptRoutes } from './receipts/routes.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { billingWebhookRoutes } from './billing-webhooks/routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { chatbotRoutes } from './chatbot/routes.js';
 import type { AppDeps } from './context.js';
 import { AppError } from './errors.js';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(approvalRoutes, deps);
       await api.register(billingWebhookRoutes, deps);
       await api.register(billingRoutes, deps);
+      await api.register(chatbotRoutes, deps);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
     },
@@ -139,7 +141,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   const hasClient = existsSync(`${clientDir}/index.html`);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // .br/.gz written at build time (scripts/precompress.mjs): compressed without CPU per request.
+      preCompressed: true,
+      // Hashed asset names never change content; everything else (sw.js, the manifest) is revalidated.
+      setHeaders: (res, path) => {
+        res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

@@ -44,6 +44,8 @@ const envSchema = z
     OPENAI_API_KEY: z.string().trim().optional().transform((v) => v || undefined),
     /** A vision model of that endpoint: when set, receipt photos are also read by it (the SII timbre still wins). */
     OPENAI_VISION_MODEL: z.string().trim().optional().transform((v) => v || undefined),
+    /** A chat model of that endpoint: when set (with OPENAI_BASE_URL), the landing assistant answers with it, grounded on its knowledge base. */
+    OPENAI_CHAT_MODEL: z.string().trim().optional().transform((v) => v || undefined),
     /** Receipt reader threads (default: half the cores) and the longest a receipt may take. */
     RECEIPT_WORKERS: z.coerce.number({ error: 'RECEIPT_WORKERS debe ser un número' }).int().min(1).max(16).optional(),
     RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),

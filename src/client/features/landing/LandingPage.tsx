@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ChatWidget } from '@client/features/chat/ChatWidget';
+import { InstallBanner } from '@client/features/pwa/InstallBanner';
 import { AiReceiptSection } from './AiReceiptSection';
 import { ClosingSection } from './ClosingSection';
 import { FeaturesSection } from './FeaturesSection';
@@ -35,6 +37,9 @@ export function LandingPage() {
         <ClosingSection />
       </main>
       <LandingFooter />
+      {/* Overlays (part 1 §2). */}
+      <ChatWidget />
+      <InstallBanner />
     </div>
   );
 }

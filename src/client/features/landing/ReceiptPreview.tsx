@@ -51,7 +51,7 @@ export function ReceiptPreview() {
         </div>
 
         <div className="mt-5 flex items-center justify-between rounded-lg bg-accent px-3 py-2.5 text-sm">
-          <span className="text-muted-foreground">Estado</span>
+          <span className="text-slate-600 dark:text-slate-300">Estado</span>
           <span className="rounded-full bg-yellow-100 px-2.5 py-0.5 text-xs font-semibold text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-300">
             Pendiente de aprobación
           </span>

@@ -1,0 +1,33 @@
+/**
+ * Loaded from index.html next to the app: registers the service worker (part 1 §7, errors ignored)
+ * and shows a 'Sin conexión' strip while the browser is offline. Plain DOM, so it works on every page.
+ */
+const BANNER_ID = 'rx-offline-banner';
+
+function renderOffline(): void {
+  let el = document.getElementById(BANNER_ID);
+  if (navigator.onLine) {
+    el?.remove();
+    return;
+  }
+  if (el) return;
+  el = document.createElement('div');
+  el.id = BANNER_ID;
+  el.setAttribute('role', 'status');
+  el.className =
+    'fixed inset-x-0 top-0 z-[60] bg-amber-500 px-4 py-2 text-center text-sm font-medium text-slate-950 shadow-md';
+  el.textContent = 'Sin conexión. Estás viendo la versión guardada; los datos se actualizarán al volver a conectarte.';
+  document.body.appendChild(el);
+}
+
+window.addEventListener('online', renderOffline);
+window.addEventListener('offline', renderOffline);
+renderOffline();
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      /* registration errors are ignored (part 1 §7) */
+    });
+  });
+}
