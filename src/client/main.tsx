@@ -4,8 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { App } from './App';
+import { rereadSessionWhenOnline } from './lib/auth';
 import { queryClient } from './lib/queryClient';
 import './index.css';
+
+rereadSessionWhenOnline(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

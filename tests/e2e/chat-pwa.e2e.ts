@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHAT_FALLBACK, CHAT_GREETING } from '../../src/client/features/chat/chat.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, MOBILE, launchBrowser, screenshot } from './browser.js';
+import { DESKTOP, MOBILE, launchBrowser, screenshot, signUp } from './browser.js';
 
 let t: TestApp;
 let browser: Browser;
@@ -291,6 +291,35 @@ describe('installable app', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => page.getByText('Sin conexión').count()).toBe(0);
+    await context.close();
+  });
+
+  test('a signed-in user who opens the app offline sees the strip above the page, and is back in the app when online', async () => {
+    const { context, page } = await open(MOBILE, { serviceWorkers: 'allow' });
+    await page.goto('/');
+    await signUp(page, t.baseUrl, 'Offline SpA');
+    await page.goto('/expenses');
+    await page.getByRole('banner').waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    const strip = page.getByRole('status').filter({ hasText: 'Sin conexión' });
+    await strip.waitFor();
+    // The page moves down under the strip: the header (and its buttons) stays visible.
+    await expect
+      .poll(async () => ((await page.getByRole('banner').first().boundingBox())?.y ?? 0) - ((await strip.boundingBox())?.height ?? 0))
+      .toBeGreaterThanOrEqual(0);
+    await viewShot(page, 'offline-signed-in');
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    // The session is read again without a reload: the app's navigation is back.
+    await page.getByRole('navigation', { name: 'Accesos rápidos' }).waitFor();
     await expect.poll(() => page.getByText('Sin conexión').count()).toBe(0);
     await context.close();
   });

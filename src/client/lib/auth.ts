@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/auth';
 import { apiGet } from './api';
 import { qk } from './queryKeys';
@@ -13,6 +13,19 @@ export function useCurrentUser() {
     refetchOnWindowFocus: false,
   });
   return { user: q.data ?? null, isLoading: q.isLoading, isAuthenticated: !!q.data };
+}
+
+/**
+ * A session read that failed for want of a network (an app opened offline from the service worker) shows the public
+ * pages; when the connection returns the session is read again, so a signed-in user is back in the app without a
+ * reload. (React Query starts 'online' whatever the browser says, so its own reconnect refetch never fires here.)
+ */
+export function rereadSessionWhenOnline(client: QueryClient): () => void {
+  const onOnline = () => {
+    if (client.getQueryState(qk.currentUser)?.status === 'error') void client.refetchQueries({ queryKey: qk.currentUser });
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
 }
 
 export function isAdmin(user: CurrentUser | null): boolean {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { CURRENCIES } from '@shared/expenses.js';
 import { formatCLP } from '@shared/format.js';
 import { FREE_TRIAL_DAYS, PLANS, getPlan } from '@shared/plans.js';
 import { answerFromKnowledge, normalise, planSummary } from './knowledge.js';
@@ -98,6 +99,51 @@ describe('knowledge base answers', () => {
   test('contact and integrations', () => {
     expect(ask('¿cómo los contacto?').text).toContain('soporte@rendix.cl');
     expect(ask('¿se integra con NiuData o exporta a Excel?').text).toMatch(/Excel[\s\S]*NiuData/);
+  });
+
+  test.each([
+    ['¿Cuánto cuesta el plan profesional?', 'professional'],
+    ['cual es el precio del plan enterprise', 'enterprise'],
+    ['¿qué trae el plan básico?', 'basic'],
+  ] as const)('%s answers that plan first, with its price, and lists the plans once at most', (q, id) => {
+    const plan = getPlan(id);
+    const a = ask(q);
+    expect(a.text.startsWith(`Plan ${plan.name}: ${formatCLP(plan.price)} CLP`)).toBe(true);
+    expect(a.text.split('• ').length - 1).toBeLessThanOrEqual(PLANS.filter((p) => p.purchasable).length);
+  });
+
+  test('price answers are never stacked: each plan line appears once', () => {
+    for (const q of ['¿puedo pagar en cuotas?', '¿cuánto hay que pagar por el plan gratis?', 'precios y medios de pago']) {
+      const text = ask(q).text;
+      for (const plan of paid) expect(text.split(`• ${plan.name}:`).length - 1, q).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('¿funciona en el celular? explains the browser and installing the app on Android and iPhone', () => {
+    const a = ask('¿funciona en el celular?');
+    expect(a.text).toMatch(/^Sí\. Rendix funciona en el navegador/);
+    expect(a.text).toMatch(/Agregar a pantalla de inicio/);
+    expect(ask('¿tienen app para iPhone?').text).toBe(a.text);
+  });
+
+  test('IVA questions get the net / IVA facts, not the product blurb', () => {
+    const a = ask('¿qué es el IVA de la boleta?');
+    expect(a.text).toMatch(/IVA \(19 %\)/);
+    expect(ask('¿qué es Rendix?').text).toMatch(/^Rendix es una plataforma chilena/);
+  });
+
+  test('foreign currencies: every currency of the expense form, converted to CLP', () => {
+    const a = ask('¿Se puede usar con dólares?');
+    for (const c of CURRENCIES.filter((x) => x !== 'CLP')) expect(a.text).toContain(c);
+    expect(a.text).toMatch(/tipo de cambio/);
+  });
+
+  test('a forgotten password points to the reset link, not to the security blurb', () => {
+    for (const q of ['olvidé mi clave', 'necesito cambiar mi contraseña']) {
+      const a = ask(q);
+      expect(a.text, q).toMatch(/¿Olvidaste tu contraseña\?/);
+      expect(a.text, q).toMatch(/1 hora/);
+    }
   });
 
   test('a greeting answers a greeting', () => {

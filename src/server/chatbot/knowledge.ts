@@ -1,4 +1,5 @@
 import { formatCLP } from '@shared/format.js';
+import { CURRENCIES } from '@shared/expenses.js';
 import { FREE_TRIAL_DAYS, PLANS, type Plan } from '@shared/plans.js';
 
 /**
@@ -65,7 +66,7 @@ export const KNOWLEDGE: KbEntry[] = [
   {
     id: 'precios',
     topic: 'Planes y precios',
-    keywords: ['precio*', 'cuanto cuesta', 'cuesta', 'cuestan', 'costo*', 'valor*', 'tarifa*', 'plan*', 'mensualidad', 'cobran', 'pagar', 'barato', 'caro', 'suscripcion*'],
+    keywords: ['precio*', 'cuanto cuesta', 'cuesta', 'cuestan', 'costo*', 'valor*', 'tarifa*', 'plan*', 'mensualidad', 'cobran', 'barato', 'caro', 'suscripcion*'],
     answer: () =>
       `Nuestros planes (precios en pesos chilenos, IVA incluido, por empresa al mes):\n${planSummary()}\n` +
       `Todos los planes pagados tienen ${FREE_TRIAL_DAYS} días de prueba gratis y puedes cancelar cuando quieras. ` +
@@ -104,7 +105,7 @@ export const KNOWLEDGE: KbEntry[] = [
   {
     id: 'recibos',
     topic: 'Lectura de boletas y recibos',
-    keywords: ['boleta*', 'recibo*', 'comprobante*', 'ticket*', 'leen', 'lee', 'leer', 'lectura', 'foto*', 'escane*', 'pdf', 'ocr', 'ia', 'inteligencia artificial', 'timbre', 'sii', 'moneda*', 'dolar*', 'extranjer*', 'usd', 'euro*', 'reconocimiento'],
+    keywords: ['boleta*', 'recibo*', 'comprobante*', 'ticket*', 'leen', 'lee', 'leer', 'lectura', 'foto*', 'escane*', 'pdf', 'ocr', 'ia', 'inteligencia artificial', 'timbre', 'sii', 'reconocimiento'],
     answer: () =>
       'Subes una foto o un PDF de la boleta, factura, recibo o ticket y Rendix completa el formulario: monto, fecha, emisor, RUT, folio y categoría. ' +
       'La lectura se hace en nuestros servidores y, si el documento trae el timbre electrónico del SII, lo leemos y verificamos su firma, así el monto, la fecha, el RUT y el folio salen exactos. ' +
@@ -112,11 +113,28 @@ export const KNOWLEDGE: KbEntry[] = [
       'También avisa si un comprobante parece duplicado. Siempre puedes revisar y corregir los datos antes de enviar.',
   },
   {
+    id: 'monedas',
+    topic: 'Gastos en otras monedas',
+    keywords: ['moneda*', 'divisa*', 'dolar*', 'extranjer*', 'usd', 'euro*', 'eur', 'tipo de cambio', 'cambio', 'viaje*', 'exterior', 'internacional*', 'argentin*', 'peru*', 'brasil*'],
+    answer: () =>
+      `Sí. Una rendición puede estar en ${CURRENCIES.filter((c) => c !== 'CLP').join(', ')} además de pesos chilenos: indicas el monto en la moneda del comprobante y Rendix lo convierte a CLP con el tipo de cambio que escribas ` +
+      '(o una tasa de referencia si lo dejas en blanco). Al leer un comprobante extranjero, la moneda se detecta sola. Los reportes y la aprobación usan el monto en pesos.',
+  },
+  {
+    id: 'cuenta',
+    topic: 'Tu cuenta y contraseña',
+    keywords: ['olvide', 'olvidaste', 'recuperar', 'restablecer', 'cambiar contrasena', 'cambiar mi contrasena', 'contrasena', 'clave', 'iniciar sesion', 'ingresar', 'login', 'entrar', 'acceso'],
+    answer: () =>
+      'Para entrar usa "Iniciar Sesión" con tu email y contraseña. Si la olvidaste, en esa misma pantalla toca "¿Olvidaste tu contraseña?": te enviamos un enlace por email para crear una nueva, válido por 1 hora. ' +
+      `Si no te llega, revisa la carpeta de spam o escríbenos a ${SUPPORT_EMAIL}.`,
+  },
+  {
     id: 'facturas',
     topic: 'Facturas y boletas',
-    keywords: ['factura*', 'facturacion', 'emiten', 'emite', 'iva', 'rut', 'tributari*', 'boletas y facturas', 'historial de compras', 'comprobante de pago'],
+    keywords: ['factura*', 'facturacion', 'emiten', 'emite', 'iva', 'el iva', 'iva de', 'neto', 'impuesto*', 'rut', 'tributari*', 'boletas y facturas', 'historial de compras', 'comprobante de pago'],
     answer: () =>
       'En las rendiciones puedes registrar boletas, facturas, recibos y tickets; para una factura se piden el número y el RUT del emisor, y se clasifica en la categoría "Factura". ' +
+      'Al leer una factura, Rendix toma el monto neto, el IVA (19 %) y el total; en una boleta el IVA ya viene incluido en el total. ' +
       'Sobre tu suscripción: cada pago queda registrado en "Suscripción y Facturación" → "Historial de Compras" con subtotal, IVA y total. ' +
       `Si necesitas una factura con los datos de tu empresa, escríbenos a ${SALES_EMAIL}.`,
   },
@@ -140,7 +158,7 @@ export const KNOWLEDGE: KbEntry[] = [
   {
     id: 'seguridad',
     topic: 'Seguridad y privacidad',
-    keywords: ['segur*', 'privacidad', 'privad*', 'datos', 'protec*', 'cifr*', 'encript*', 'contrasena*', 'hacke*', 'confiable', 'confidencial'],
+    keywords: ['segur*', 'privacidad', 'privad*', 'datos', 'protec*', 'cifr*', 'encript*', 'hacke*', 'confiable', 'confidencial'],
     answer: () =>
       'Sí. Los datos de cada empresa están separados y solo los ven sus usuarios; las conexiones van cifradas (HTTPS); las contraseñas se guardan con hash, nunca en texto; ' +
       'y las fotos de los comprobantes son privadas: solo se descargan con una sesión autorizada de tu empresa.',
@@ -156,10 +174,20 @@ export const KNOWLEDGE: KbEntry[] = [
   {
     id: 'pago',
     topic: 'Medios de pago',
-    keywords: ['mercadopago', 'mercado pago', 'medio de pago', 'medios de pago', 'forma de pago', 'formas de pago', 'cuota*', 'tarjeta de credito', 'debito', 'transferencia', 'pago', 'pagos', 'clp', 'pesos'],
+    keywords: ['mercadopago', 'mercado pago', 'medio de pago', 'medios de pago', 'forma de pago', 'formas de pago', 'cuota*', 'tarjeta de credito', 'debito', 'transferencia', 'pago', 'pagos', 'pagar', 'clp', 'pesos'],
     answer: () =>
       'Los pagos se hacen con MercadoPago, en pesos chilenos (CLP), con los medios que ofrece MercadoPago; con tarjeta de crédito puedes pagar hasta en 12 cuotas. ' +
       `Los precios ya incluyen IVA:\n${planSummary()}`,
+  },
+  {
+    id: 'movil',
+    topic: 'Celular y app',
+    keywords: ['celular*', 'movil', 'smartphone', 'iphone', 'android', 'ios', 'tablet', 'app', 'aplicacion', 'instal*', 'play store', 'app store', 'pantalla de inicio', 'offline', 'sin conexion', 'sin internet'],
+    answer: () =>
+      'Sí. Rendix funciona en el navegador de cualquier celular, tablet o computador, sin descargar nada de una tienda de apps. ' +
+      'También puedes instalarlo como app: en Android (Chrome) toca "Instalar" en el aviso o, en el menú ⋮, "Instalar aplicación"; ' +
+      'en iPhone, abre Rendix en Safari, toca Compartir y luego "Agregar a pantalla de inicio". ' +
+      'Desde el celular puedes fotografiar la boleta al crear la rendición. Sin conexión la app abre, pero para enviar o ver datos necesitas internet.',
   },
   {
     id: 'contacto',
@@ -170,7 +198,7 @@ export const KNOWLEDGE: KbEntry[] = [
   {
     id: 'que-es',
     topic: 'Qué es Rendix',
-    keywords: ['que es', 'rendix', 'para que sirve', 'como funciona', 'funciona', 'rendicion de gastos', 'rendir gastos', 'funcionalidad*', 'caracteristica*', 'sirve'],
+    keywords: ['que es rendix', 'de que se trata', 'rendix', 'para que sirve', 'como funciona', 'rendicion de gastos', 'rendir gastos', 'funcionalidad*', 'caracteristica*', 'sirve'],
     answer: () =>
       'Rendix es una plataforma chilena para rendir gastos: tu equipo fotografía boletas y facturas, Rendix lee los datos, los administradores aprueban o rechazan, ' +
       'y tienes un dashboard con los gastos por categoría, exportación a Excel e integración con tu contabilidad.',
@@ -246,6 +274,11 @@ export interface ScoredEntry {
   score: number;
 }
 
+const NAMED_PLAN_BONUS = 3;
+
+/** Entries that already state the plans' prices: one of them per answer is enough. */
+const PRICE_FAMILY = new Set(['precios', 'plan-gratuito', 'pago', ...planEntries.map((e) => e.id)]);
+
 /** Entries ranked by weighted keyword overlap: phrases weigh by their length, rare words more than shared ones. */
 export function rank(message: string): ScoredEntry[] {
   const tokens = words(message);
@@ -259,6 +292,8 @@ export function rank(message: string): ScoredEntry[] {
       if (term.words.length > 1) score += 1.5 * term.words.length;
       else if (!STOPWORDS.has(term.words[0])) score += 1 + Math.log(COMPILED.length / (DF.get(term.words[0]) ?? 1)) / 4;
     }
+    // Naming a plan ('el plan Profesional') is the most specific thing a question can say.
+    if (score > 0 && c.entry.id.startsWith('plan-') && c.entry.id !== 'plan-gratuito') score += NAMED_PLAN_BONUS;
     if (score > 0) out.push({ entry: c.entry, score });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -307,6 +342,7 @@ export function answerFromKnowledge(message: string): KbAnswer {
   }
   const [best, second] = top;
   const parts = [best.entry.answer()];
-  if (second && second.score >= best.score * CLOSE) parts.push(second.entry.answer());
+  const repeatsPrices = second && PRICE_FAMILY.has(best.entry.id) && PRICE_FAMILY.has(second.entry.id);
+  if (second && second.score >= best.score * CLOSE && !repeatsPrices) parts.push(second.entry.answer());
   return { kind: 'kb', text: parts.join('\n\n'), entries };
 }

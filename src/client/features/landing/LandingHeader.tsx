@@ -30,7 +30,7 @@ function SectionButtons({ className }: { className?: string }) {
 /** Sticky top bar. Below `sm` the sign-in buttons use short labels and the section buttons move to a second row. */
 export function LandingHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-[var(--offline-offset,0px)] z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <Link
           to="/"

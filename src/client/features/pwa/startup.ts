@@ -4,10 +4,18 @@
  */
 const BANNER_ID = 'rx-offline-banner';
 
+/** The strip's height, so the page moves down under it instead of being covered (index.css, sticky headers). */
+const OFFSET_VAR = '--offline-offset';
+const resize = new ResizeObserver(([entry]) => {
+  document.documentElement.style.setProperty(OFFSET_VAR, `${Math.ceil(entry.borderBoxSize[0]?.blockSize ?? 0)}px`);
+});
+
 function renderOffline(): void {
   let el = document.getElementById(BANNER_ID);
   if (navigator.onLine) {
+    if (el) resize.unobserve(el);
     el?.remove();
+    document.documentElement.style.removeProperty(OFFSET_VAR);
     return;
   }
   if (el) return;
@@ -18,6 +26,7 @@ function renderOffline(): void {
     'fixed inset-x-0 top-0 z-[60] bg-amber-500 px-4 py-2 text-center text-sm font-medium text-slate-950 shadow-md';
   el.textContent = 'Sin conexión. Estás viendo la versión guardada; los datos se actualizarán al volver a conectarte.';
   document.body.appendChild(el);
+  resize.observe(el);
 }
 
 window.addEventListener('online', renderOffline);

@@ -38,7 +38,7 @@ export function AppShell() {
   if (!user) return <FullPageLoading />;
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-background text-foreground">
+    <div className="flex h-[calc(100dvh-var(--offline-offset,0px))] overflow-hidden bg-background text-foreground">
       <a
         href="#contenido"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow-lg focus:ring-2 focus:ring-ring"
