@@ -1,25 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 async function file(page: Page, description: string, amount: string) {
   const cats = await (await page.request.get('/api/categories')).json();
   const pms = await (await page.request.get('/api/payment-methods')).json();
   const res = await page.request.post('/api/expenses', {
-    headers: { origin: t.baseUrl },
+    headers: { origin: e2e.t.baseUrl },
     multipart: {
       date: new Date().toISOString().slice(0, 10),
       amount,
@@ -36,8 +25,8 @@ async function file(page: Page, description: string, amount: string) {
 
 describe('approvals in the browser', () => {
   test('approve, reject with a reason in a dialog, edit a pending expense; history in the detail', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
-    await signUp(page, t.baseUrl, 'Aprobaciones Ltda');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Aprobaciones Ltda');
     await file(page, 'Taxi reunión', '12990');
     await file(page, 'Cena sin boleta', '45000');
     const third = await file(page, 'Peaje autopista', '3400');

@@ -1,20 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+
+import { describe, expect, test } from 'vitest';
 import { registration, uniqueEmail } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ smtp: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e({ smtp: true });
 
 async function fillRegister(page: import('playwright-core').Page, data: ReturnType<typeof registration>, prefix = 'register') {
   await page.fill(`#${prefix}-firstName`, data.firstName);
@@ -29,7 +18,7 @@ describe('authentication in the browser', () => {
   const account = registration({ email: uniqueEmail('e2e'), password: 'clave-segura1', confirmPassword: 'clave-segura1' });
 
   test('register shows every validation message, then lands on the dashboard', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await page.goto('/auth?tab=register');
     await expect.poll(() => page.getByRole('tab', { name: 'Registrarse' }).getAttribute('aria-selected')).toBe('true');
 
@@ -61,7 +50,7 @@ describe('authentication in the browser', () => {
   });
 
   test('login with "keep session open", then logout from the user menu', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await page.goto('/auth');
     await page.fill('#login-email', account.email);
     await page.fill('#login-password', 'incorrecta');
@@ -93,7 +82,7 @@ describe('authentication in the browser', () => {
   });
 
   test('forgot password -> e-mail -> reset through the link -> login with the new password', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await page.goto('/auth');
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     await page.fill('#forgot-email', 'no-es-un-email');
@@ -104,7 +93,7 @@ describe('authentication in the browser', () => {
     await page.getByText('Si el email existe, recibirás instrucciones para restablecer tu contraseña.').waitFor();
     expect(await page.locator('#forgot-email').count()).toBe(1);
 
-    const mail = await t.smtp!.waitFor(account.email);
+    const mail = await e2e.t.smtp!.waitFor(account.email);
     const link = /https?:\/\/\S+\/auth\?view=reset&token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -135,7 +124,7 @@ describe('authentication in the browser', () => {
   });
 
   test('mobile: landing, partner registration and the mobile bar', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
     await page.goto('/');
     await screenshot(page, 'landing-mobile');
     await page.goto('/register/niudata');

@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, launchBrowser, newPage, screenshot, signUp } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 describe('buying a plan in the browser (sandbox checkout)', () => {
   test('choose Profesional, pay in the test checkout, see the plan and the invoice', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
-    await signUp(page, t.baseUrl, 'Compras Andinas SpA');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Compras Andinas SpA');
 
     await page.goto('/subscription');
     await page.getByText('Modo de prueba').first().waitFor();

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
 import { registration, uniqueEmail } from '../helpers/factories.js';
 
 /** Debian's Chromium with the flags this machine needs; never a downloaded browser. */
@@ -16,6 +18,23 @@ export const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * One app server and one Chromium for a test file, started before its tests and closed after them.
+ * Read `e2e.t` and `e2e.browser` inside tests (they are set once beforeAll has run).
+ */
+export function setupE2e(opts: Parameters<typeof startTestApp>[0] = {}): { t: TestApp; browser: Browser } {
+  const e2e = {} as { t: TestApp; browser: Browser };
+  beforeAll(async () => {
+    e2e.t = await startTestApp(opts);
+    e2e.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.t?.close();
+  });
+  return e2e;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -1,28 +1,17 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { CHAT_FALLBACK, CHAT_GREETING } from '../../src/client/features/chat/chat.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, MOBILE, launchBrowser, screenshot, signUp } from './browser.js';
+import { DESKTOP, MOBILE, screenshot, signUp, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** Service workers blocked unless a test is about them, so page.route sees every request. */
 async function open(viewport = DESKTOP, opts: { serviceWorkers?: 'allow' | 'block'; userAgent?: string } = {}) {
-  const context: BrowserContext = await browser.newContext({
-    baseURL: t.baseUrl,
+  const context: BrowserContext = await e2e.browser.newContext({
+    baseURL: e2e.t.baseUrl,
     viewport,
     locale: 'es-CL',
     timezoneId: 'America/Santiago',
@@ -247,19 +236,19 @@ describe('install banner', () => {
 
 describe('installable app', () => {
   test('/sw.js and the manifest are served as files', async () => {
-    const sw = await fetch(`${t.baseUrl}/sw.js`);
+    const sw = await fetch(`${e2e.t.baseUrl}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('content-type')).toMatch(/javascript/);
     expect(await sw.text()).toMatch(/precacheAndRoute/);
 
-    const mf = await fetch(`${t.baseUrl}/manifest.webmanifest`);
+    const mf = await fetch(`${e2e.t.baseUrl}/manifest.webmanifest`);
     expect(mf.status).toBe(200);
     expect(mf.headers.get('content-type')).toMatch(/application\/manifest\+json/);
     const manifest = (await mf.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
     expect(manifest).toMatchObject({ short_name: 'Rendix', lang: 'es-CL', display: 'standalone', start_url: '/' });
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
     for (const icon of manifest.icons) {
-      const res = await fetch(t.baseUrl + icon.src);
+      const res = await fetch(e2e.t.baseUrl + icon.src);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
     }
@@ -298,7 +287,7 @@ describe('installable app', () => {
   test('a signed-in user who opens the app offline sees the strip above the page, and is back in the app when online', async () => {
     const { context, page } = await open(MOBILE, { serviceWorkers: 'allow' });
     await page.goto('/');
-    await signUp(page, t.baseUrl, 'Offline SpA');
+    await signUp(page, e2e.t.baseUrl, 'Offline SpA');
     await page.goto('/expenses');
     await page.getByRole('banner').waitFor();
     await page.evaluate(async () => {

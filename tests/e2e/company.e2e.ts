@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+
+import { describe, expect, test } from 'vitest';
 import { uniqueEmail } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ smtp: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e({ smtp: true });
 
 describe('team management in the browser', () => {
   test('admin invites a colleague, who accepts through the e-mail link and signs in to the company', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
-    await signUp(page, t.baseUrl, 'Equipo Sur SpA');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Equipo Sur SpA');
     await page.goto('/company');
     await page.getByText('Equipo Sur SpA').first().waitFor();
     const invitee = uniqueEmail('colega');
@@ -30,11 +19,11 @@ describe('team management in the browser', () => {
     await screenshot(page, 'company-admin');
     await context.close();
 
-    const mail = await t.smtp!.waitFor(invitee, 20_000);
+    const mail = await e2e.t.smtp!.waitFor(invitee, 20_000);
     const link = /https?:\/\/\S+\/invitacion\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
 
-    const { context: c2, page: p2 } = await newPage(browser, t.baseUrl, MOBILE);
+    const { context: c2, page: p2 } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
     await p2.goto(link!);
     await p2.fill('#accept-firstName', 'Marta');
     await p2.fill('#accept-lastName', 'Lagos');
@@ -48,7 +37,7 @@ describe('team management in the browser', () => {
     await c2.close();
 
     // The new password works for a normal sign-in.
-    const { context: c3, page: p3 } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context: c3, page: p3 } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await p3.goto('/auth');
     await p3.fill('#login-email', invitee);
     await p3.fill('#login-password', 'clave-marta1');
@@ -60,8 +49,8 @@ describe('team management in the browser', () => {
 
 describe('onboarding', () => {
   test('a new admin walks the five steps and finishes; the wizard does not return', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
-    await signUp(page, t.baseUrl, 'Onboarding SpA', { onboarding: true });
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
+    await signUp(page, e2e.t.baseUrl, 'Onboarding SpA', { onboarding: true });
     await page.goto('/');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Paso 1 de 5').waitFor();

@@ -1,26 +1,15 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { PNG_1X1 } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp as signUpIn } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, signUp as signUpIn, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 
-const signUp = async (page: Page, companyName: string) => (await signUpIn(page, t.baseUrl, companyName)).user;
+const signUp = async (page: Page, companyName: string) => (await signUpIn(page, e2e.t.baseUrl, companyName)).user;
 
 async function selectByLabel(page: Page, selector: string, label: string) {
   await page.selectOption(selector, { label });
@@ -28,7 +17,7 @@ async function selectByLabel(page: Page, selector: string, label: string) {
 
 describe('expenses in the browser', () => {
   test('file an expense with a receipt, find it with filters, open the detail, download PDF and Excel', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await signUp(page, 'Transportes Biobío SpA');
 
     await page.goto('/new-expense');
@@ -103,7 +92,7 @@ describe('expenses in the browser', () => {
   });
 
   test('mobile: the list shows cards and the form is usable at 375 px', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
     await signUp(page, 'Minera Norte Ltda');
     await page.goto('/new-expense');
     await page.fill('#expense-amount', '3400');

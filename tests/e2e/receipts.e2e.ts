@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
 import { COPEC_BOLETA_LINES, SII_SAMPLE_TED, facturaPdf, thermalReceipt } from '../helpers/receipts.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 const BOLETA = COPEC_BOLETA_LINES;
 const keys = createCafKeyPair(512);
@@ -30,8 +19,8 @@ async function upload(page: Page, name: string, mimeType: string, buffer: Buffer
 
 describe('receipt reading in the browser', () => {
   test('a boleta photo with a timbre fills the form, shows the verified timbre, and a second filing is flagged to the admin', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
-    await signUp(page, t.baseUrl, 'Combustibles del Sur SpA');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Combustibles del Sur SpA');
     const photo = await thermalReceipt(BOLETA, { ted });
 
     await page.goto('/new-expense');
@@ -71,8 +60,8 @@ describe('receipt reading in the browser', () => {
   });
 
   test('the SII sample factura PDF fills the fiscal section; a forged timbre is shown as not valid (mobile)', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
-    await signUp(page, t.baseUrl, 'Facturas Australes Ltda');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
+    await signUp(page, e2e.t.baseUrl, 'Facturas Australes Ltda');
     await page.goto('/new-expense');
     const pdf = await facturaPdf(['RUT DE PRUEBA FACTURA ELECTRONICA DR7', 'R.U.T.: 44.300.251-0', 'FACTURA ELECTRONICA N° 375', 'TOTAL $ 2.890.260'], { ted: SII_SAMPLE_TED });
     await upload(page, 'factura-375.pdf', 'application/pdf', pdf);

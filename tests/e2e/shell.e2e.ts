@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { memberships, users } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp as signUpIn } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, signUp as signUpIn, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const e2e = setupE2e();
 
 
-const signUp = async (page: Page, companyName: string) => (await signUpIn(page, t.baseUrl, companyName)).user;
+const signUp = async (page: Page, companyName: string) => (await signUpIn(page, e2e.t.baseUrl, companyName)).user;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navegación principal' });
 
 describe('application shell', () => {
   test('admin navigation, titles, unknown paths, dark mode that survives a reload', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await signUp(page, 'Constructora Austral SpA');
     await page.goto('/');
     await nav(page).getByRole('link', { name: 'Configuración' }).waitFor();
@@ -52,13 +41,13 @@ describe('application shell', () => {
   });
 
   test('an employee sees no approvals; a user in two companies switches and the data follows', async () => {
-    const { context: otherCtx, page: otherPage } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context: otherCtx, page: otherPage } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     const owner = await signUp(otherPage, 'Segunda Empresa Ltda');
     await otherCtx.close();
 
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     const me = await signUp(page, 'Primera Empresa SpA');
-    await t.deps.db.insert(memberships).values({ userId: me.id, companyId: owner.currentCompanyId, role: 'employee' });
+    await e2e.t.deps.db.insert(memberships).values({ userId: me.id, companyId: owner.currentCompanyId, role: 'employee' });
 
     await page.goto('/');
     await page.getByRole('button', { name: /Cambiar de empresa \(actual: Primera Empresa SpA\)/ }).click();
@@ -73,10 +62,10 @@ describe('application shell', () => {
   });
 
   test('a super admin is sent from / to /super-admin and sees the platform items', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
     await signUp(page, 'Plataforma Rendix');
     const me = await (await page.request.get('/api/auth/user')).json();
-    await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.id));
+    await e2e.t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.id));
     await page.goto('/');
     await page.waitForURL((u) => u.pathname === '/super-admin');
     await page.getByRole('button', { name: 'Abrir menú de navegación' }).click();

@@ -1,20 +1,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { DESKTOP, MOBILE, launchBrowser, newPage, screenshot, signUp } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
-let t: TestApp;
-let browser: Browser;
+const e2e = setupE2e();
 let receiver: Server;
 let receiverUrl: string;
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
   // A local ERP that accepts every event.
   receiver = createServer((req, res) => {
     let body = '';
@@ -28,21 +24,19 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/rendix`;
 });
 afterAll(async () => {
-  await browser?.close();
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
-  await t?.close();
 });
 
 async function signInAsSuperAdmin(page: Page, companyName: string) {
-  const me = await signUp(page, t.baseUrl, companyName);
-  await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.user.id));
+  const me = await signUp(page, e2e.t.baseUrl, companyName);
+  await e2e.t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.user.id));
   return me;
 }
 
 describe('billing webhooks screen', () => {
   test('create with validation, test against a local receiver, see the attempt in the logs', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await signInAsSuperAdmin(page, 'Plataforma Rendix');
     await page.goto('/webhooks');
     await page.getByRole('heading', { name: 'Webhooks de Facturación' }).waitFor();
@@ -95,12 +89,12 @@ describe('billing webhooks screen', () => {
   });
 
   test('edit keeps the secret, delete asks first; usable at 375 px in dark mode', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, MOBILE);
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
     await signInAsSuperAdmin(page, 'Plataforma Móvil');
-    await page.request.patch('/api/user/preferences', { data: { darkMode: true }, headers: { origin: t.baseUrl } });
+    await page.request.patch('/api/user/preferences', { data: { darkMode: true }, headers: { origin: e2e.t.baseUrl } });
     const created = await page.request.post('/api/webhooks', {
       data: { name: 'CRM ventas', url: receiverUrl, secret: 'guardado', headers: '', event: 'subscription.paid' },
-      headers: { origin: t.baseUrl },
+      headers: { origin: e2e.t.baseUrl },
     });
     expect(created.status()).toBe(201);
 
@@ -135,8 +129,8 @@ describe('billing webhooks screen', () => {
   });
 
   test('someone who is not a super admin sees a restricted notice', async () => {
-    const { context, page } = await newPage(browser, t.baseUrl, DESKTOP);
-    await signUp(page, t.baseUrl, 'Comercial Andes SpA');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Comercial Andes SpA');
     await page.goto('/webhooks');
     await page.getByText('Acceso restringido').waitFor();
     await context.close();

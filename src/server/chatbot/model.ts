@@ -1,13 +1,9 @@
 import { FREE_TRIAL_DAYS } from '@shared/plans.js';
 import type { ChatHistoryEntry } from '@shared/chatbot.js';
+import { chatCompletion, type ModelEndpoint } from '../platform/chat-completions.js';
 import { SALES_EMAIL, SUPPORT_EMAIL, planSummary, type KbEntry } from './knowledge.js';
 
-export interface ChatModelConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-}
+export type ChatModelConfig = ModelEndpoint;
 
 export const CHAT_MODEL_TIMEOUT_MS = 8000;
 
@@ -27,32 +23,22 @@ export function systemPrompt(entries: KbEntry[]): string {
 }
 
 /**
- * Asks an OpenAI-compatible chat model (plain fetch, like the receipt reader). Any failure — network, timeout,
- * status, empty answer — returns null so the caller answers from the knowledge base.
+ * Asks an OpenAI-compatible chat model. Any failure — network, timeout, status, empty answer — returns null so the
+ * caller answers from the knowledge base.
  */
 export async function askChatModel(config: ChatModelConfig, entries: KbEntry[], history: ChatHistoryEntry[], message: string): Promise<string | null> {
-  try {
-    const res = await fetch(`${config.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0.2,
-        max_tokens: 300,
-        messages: [
-          { role: 'system', content: systemPrompt(entries) },
-          ...history.map((h) => ({ role: h.role === 'user' ? 'user' : 'assistant', content: h.content })),
-          { role: 'user', content: message },
-        ],
-      }),
-      signal: AbortSignal.timeout(config.timeoutMs ?? CHAT_MODEL_TIMEOUT_MS),
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { choices?: Array<{ message?: { content?: unknown } }> };
-    const content = body.choices?.[0]?.message?.content;
-    if (typeof content !== 'string' || !content.trim()) return null;
-    return content.trim().slice(0, 4000);
-  } catch {
-    return null;
-  }
+  const content = await chatCompletion(
+    config,
+    {
+      temperature: 0.2,
+      max_tokens: 300,
+      messages: [
+        { role: 'system', content: systemPrompt(entries) },
+        ...history.map((h) => ({ role: h.role === 'user' ? 'user' : 'assistant', content: h.content })),
+        { role: 'user', content: message },
+      ],
+    },
+    CHAT_MODEL_TIMEOUT_MS,
+  );
+  return content ? content.trim().slice(0, 4000) : null;
 }

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { CURRENCIES, toClp } from '@shared/expenses.js';
 import type { ReceiptAnalysisResult } from '@shared/receipts.js';
+import { chatCompletion, type ModelEndpoint } from '../platform/chat-completions.js';
 
-export interface VisionModelConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs?: number;
-}
+export type VisionModelConfig = ModelEndpoint;
 
 const CATEGORY_KEYS = ['alimentacion', 'transporte', 'hospedaje', 'combustible', 'materiales', 'otros'] as const;
 
@@ -49,34 +45,29 @@ const PROMPT =
   'Usa null para todo lo que no se lea con claridad; no inventes valores.';
 
 /**
- * Asks an OpenAI-compatible vision model (chat completions with a JSON schema) to read a receipt image. Plain fetch:
- * the official SDK requires Node 22. Any failure — network, status, malformed JSON — answers null.
+ * Asks an OpenAI-compatible vision model (chat completions with a JSON schema) to read a receipt image. Any
+ * failure — network, status, malformed JSON — answers null.
  */
 export async function readWithModel(config: VisionModelConfig, image: Buffer, mime: string): Promise<ModelAnswer | null> {
+  const content = await chatCompletion(
+    config,
+    {
+      temperature: 0,
+      response_format: { type: 'json_schema', json_schema: { name: 'comprobante', strict: true, schema: JSON_SCHEMA } },
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: PROMPT },
+            { type: 'image_url', image_url: { url: `data:${mime};base64,${image.toString('base64')}` } },
+          ],
+        },
+      ],
+    },
+    20_000,
+  );
+  if (!content) return null;
   try {
-    const res = await fetch(`${config.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0,
-        response_format: { type: 'json_schema', json_schema: { name: 'comprobante', strict: true, schema: JSON_SCHEMA } },
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: PROMPT },
-              { type: 'image_url', image_url: { url: `data:${mime};base64,${image.toString('base64')}` } },
-            ],
-          },
-        ],
-      }),
-      signal: AbortSignal.timeout(config.timeoutMs ?? 20_000),
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { choices?: Array<{ message?: { content?: string | null } }> };
-    const content = body.choices?.[0]?.message?.content;
-    if (!content) return null;
     const parsed = modelAnswer.safeParse(JSON.parse(content));
     return parsed.success ? parsed.data : null;
   } catch {
