@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { findUserById, loadSessionContext } from './auth/service.js';
-import { SESSION_COOKIE, clearSessionCookie, findSession, touchSession } from './auth/sessions.js';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, clearSessionCookie, findSession, setSessionHint, touchSession } from './auth/sessions.js';
 import { companyRoutes } from './companies/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -79,7 +79,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const sid = request.cookies[SESSION_COOKIE];
-    if (!sid) return;
+    if (!sid) {
+      // A hint that outlived its session cookie would make every page read a session that is not there.
+      if (request.cookies[SESSION_HINT_COOKIE]) reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+      return;
+    }
     const session = await findSession(deps.db, sid);
     const user = session ? await findUserById(deps.db, session.userId) : null;
     if (!session || !user) {
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       return;
     }
     await touchSession(deps.db, session);
+    if (!request.cookies[SESSION_HINT_COOKIE]) setSessionHint(request, reply, session);
     request.sessionId = sid;
     request.session = await loadSessionContext(deps.db, user);
   });

@@ -93,6 +93,48 @@ describe('GET /api/auth/user', () => {
   });
 });
 
+describe('session hint cookie', () => {
+  const HINT = 'rendix_signed_in';
+
+  test('set with the session cookie, same lifetime, readable by scripts, no secret in it; cleared at logout', async () => {
+    const { client, email, password } = await registerUser(t);
+    for (const rememberMe of [true, false]) {
+      const res = await t.client().post('/api/auth/login', { email, password, rememberMe });
+      const sid = setCookie(res)!;
+      const hint = setCookie(res, HINT)!;
+      expect(hint.value).toBe('1');
+      expect(hint.attrs.has('httponly')).toBe(false);
+      expect(hint.attrs.get('samesite')?.toLowerCase()).toBe('lax');
+      expect(hint.attrs.get('path')).toBe('/');
+      expect(hint.attrs.get('max-age')).toBe(sid.attrs.get('max-age'));
+      expect(hint.attrs.has('max-age')).toBe(rememberMe);
+    }
+    const res = await client.request('POST', '/api/auth/logout');
+    expect(setCookie(res, HINT)?.attrs.get('max-age')).toBe('0');
+    expect(client.cookies.has(HINT)).toBe(false);
+  });
+
+  test('a valid session without its hint gets it back; a hint without a session, or with an ended one, is cleared', async () => {
+    const { client } = await registerUser(t);
+    const bare = clientWithSession(t, client.sessionId!);
+    const res = await bare.get('/api/auth/user');
+    expect(res.status).toBe(200);
+    expect(setCookie(res, HINT)?.value).toBe('1');
+    // Only once: a request that carries it does not set it again.
+    expect(setCookie(await bare.get('/api/auth/user'), HINT)).toBeNull();
+
+    const orphan = t.client();
+    orphan.cookies.set(HINT, '1');
+    const gone = await orphan.get('/api/auth/user');
+    expectCleanError(gone, 401);
+    expect(setCookie(gone, HINT)?.attrs.get('max-age')).toBe('0');
+
+    const ended = clientWithSession(t, 'no-es-una-sesion-valida');
+    ended.cookies.set(HINT, '1');
+    expect(setCookie(await ended.get('/api/auth/user'), HINT)?.attrs.get('max-age')).toBe('0');
+  });
+});
+
 describe('logout', () => {
   test.each(['/api/auth/logout', '/api/logout'])('POST %s clears the cookie, deletes the session row, the old cookie is 401', async (path) => {
     const { client, user } = await registerUser(t);

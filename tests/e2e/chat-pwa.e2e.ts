@@ -235,6 +235,24 @@ describe('install banner', () => {
 });
 
 describe('installable app', () => {
+  test("a visitor's landing reads no session (no 401 in the console); a signed-in reload still does", async () => {
+    const { context, page } = await open(MOBILE);
+    const sessionReads: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/auth/user' && sessionReads.push(r.url()));
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir chat de ayuda' }).waitFor();
+    expect(sessionReads).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    await signUp(page, e2e.t.baseUrl, 'Recarga SpA');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Accesos rápidos' }).waitFor();
+    expect(sessionReads).toHaveLength(1);
+    await context.close();
+  });
+
   test('/sw.js and the manifest are served as files', async () => {
     const sw = await fetch(`${e2e.t.baseUrl}/sw.js`);
     expect(sw.status).toBe(200);

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/auth';
+import { hasSessionHint } from '@shared/session';
 import { apiGet } from './api';
 import { qk } from './queryKeys';
 
@@ -7,7 +8,10 @@ import { qk } from './queryKeys';
 export function useCurrentUser() {
   const q = useQuery({
     queryKey: qk.currentUser,
-    queryFn: () => apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }),
+    // Without the session hint there is no session to read: a visitor's page makes no request at all.
+    queryFn: () => (hasSessionHint(document.cookie) ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null)),
+    // ...and no 'Cargando...' either: the landing is the first paint.
+    initialData: () => (hasSessionHint(document.cookie) ? undefined : null),
     staleTime: 5 * 60_000,
     retry: false,
     refetchOnWindowFocus: false,

@@ -2,9 +2,11 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
+import { SESSION_HINT_COOKIE } from '@shared/session.js';
 import { randomToken, sha256 } from './passwords.js';
 
 export const SESSION_COOKIE = 'rendix_sid';
+export { SESSION_HINT_COOKIE };
 export const REMEMBER_MS = 30 * 24 * 3600 * 1000;
 /** A browser-session login still ends on the server after this long without use. */
 export const BROWSER_SESSION_MS = 12 * 3600 * 1000;
@@ -57,16 +59,29 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, persistent: boolean) {
-  reply.setCookie(SESSION_COOKIE, id, {
+  const options = {
     path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
+    sameSite: 'lax' as const,
     secure: request.protocol === 'https',
     // Without maxAge the cookie ends with the browser.
     ...(persistent ? { maxAge: REMEMBER_MS / 1000 } : {}),
+  };
+  reply.setCookie(SESSION_COOKIE, id, { ...options, httpOnly: true });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
+}
+
+/** A valid session whose hint is missing (cleared by hand, or older than the hint) gets it back, to its end. */
+export function setSessionHint(request: FastifyRequest, reply: FastifyReply, session: typeof sessions.$inferSelect) {
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    path: '/',
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    httpOnly: false,
+    ...(session.persistent ? { maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)) } : {}),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }
