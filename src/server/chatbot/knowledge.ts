@@ -47,8 +47,13 @@ export function planSummary(): string {
   return sellable().map(planLine).join('\n');
 }
 
+/** 'Hasta 50 rendiciones' reads 'hasta 50 rendiciones' inside a sentence; 'API' and 'NiuData' stay as they are. */
+function midSentence(feature: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(feature) ? feature[0].toLowerCase() + feature.slice(1) : feature;
+}
+
 function planDetail(plan: Plan): string {
-  return `Plan ${plan.name}: ${priceLabel(plan)}. ${plan.description} Incluye: ${plan.features.join(', ')}.`;
+  return `Plan ${plan.name}: ${priceLabel(plan)}. ${plan.description} Incluye: ${plan.features.map(midSentence).join(', ')}.`;
 }
 
 const freePlan = (): Plan => PLANS.find((p) => p.id === 'free')!;
