@@ -1,20 +1,40 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const PRERENDER_ENTRY = r('./dist/prerender/prerender.js');
 
-export default defineConfig({
+/**
+ * Puts the visitor's landing, rendered by the SSR build of src/client/prerender.tsx (`vite build --ssr`, run first by
+ * `npm run build`), into the built index.html, so the first paint needs no script. Without that build (a bare
+ * `vite build`) index.html stays empty and the app renders in the browser as before.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'rendix-prerender-landing',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      if (!existsSync(PRERENDER_ENTRY)) return html;
+      const { renderLanding } = (await import(`${pathToFileURL(PRERENDER_ENTRY).href}?t=${Date.now()}`)) as { renderLanding: () => string };
+      return html.replace('<div id="root"></div>', () => `<div id="root">${renderLanding()}</div>`);
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
-  publicDir: r('./src/client/public'),
+  publicDir: isSsrBuild ? false : r('./src/client/public'),
   plugins: [
     react(),
     tailwindcss(),
+    ...(isSsrBuild ? [] : [prerenderLanding()]),
     // Installable app (issue 7): manifest + /sw.js precaching the app shell. Registration lives in
     // features/pwa/startup.ts (errors ignored). API answers are never cached: they carry personal data.
-    VitePWA({
+    isSsrBuild ? false : VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
@@ -57,5 +77,7 @@ export default defineConfig({
   resolve: { alias: { '@shared': r('./src/shared'), '@client': r('./src/client') } },
   server: { proxy: { '/api': { target: 'http://localhost:5000' } } },
   // jsPDF (loaded only when a PDF is requested) is ~400 kB on its own; the warning would only be noise.
-  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
-});
+  build: isSsrBuild
+    ? { outDir: r('./dist/prerender'), emptyOutDir: true, rollupOptions: { input: r('./src/client/prerender.tsx') } }
+    : { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+}));

@@ -1,27 +1,30 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense, lazy } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { Root } from './Root';
 import { rereadSessionWhenOnline } from './lib/auth';
 import { queryClient } from './lib/queryClient';
+import { PRERENDER_OFF_ATTR } from './prerender-flag';
 import './index.css';
 
 rereadSessionWhenOnline(queryClient);
 
-// The toaster arrives after the first paint: the landing shows no toast, and the screens that do share this chunk.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-      {/* One toast at a time, 5 s (part 1 §8). */}
-      <Suspense fallback={null}>
-        <Toaster visibleToasts={1} duration={5000} richColors closeButton position="top-right" />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
+const container = document.getElementById('root')!;
+const tree = (
+  <Root client={queryClient}>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </Root>
 );
+
+// The built index.html carries the landing prerendered (scripts/prerender): a visitor on / gets it at once and React
+// takes it over. Anyone else (a signed-in browser, another path; index.html's inline script marks them) starts clean.
+const html = document.documentElement;
+if (container.hasChildNodes() && !html.hasAttribute(PRERENDER_OFF_ATTR)) {
+  hydrateRoot(container, tree);
+} else {
+  container.replaceChildren();
+  html.removeAttribute(PRERENDER_OFF_ATTR);
+  createRoot(container).render(tree);
+}

@@ -235,6 +235,43 @@ describe('install banner', () => {
 });
 
 describe('installable app', () => {
+  test('the landing is in the HTML itself (no script needed to read it); other paths start from an empty page', async () => {
+    const html = await (await fetch(`${e2e.t.baseUrl}/`)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('sin papeleo');
+    expect(root).toContain('Comenzar Gratis');
+    expect(root).toContain('$15.000');
+    // The chat button only appears once it works.
+    expect(root).not.toContain('Abrir chat de ayuda');
+
+    // Without the app's script: / shows the landing; another path, or a browser holding the session hint, hides it.
+    const { context, page } = await open(MOBILE);
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    const rootVisibility = () => page.evaluate(() => getComputedStyle(document.getElementById('root')!).visibility);
+    await page.goto('/');
+    expect(await rootVisibility()).toBe('visible');
+    await page.goto('/auth');
+    expect(await rootVisibility()).toBe('hidden');
+    await context.addCookies([{ name: 'rendix_signed_in', value: '1', url: e2e.t.baseUrl }]);
+    await page.goto('/');
+    expect(await rootVisibility()).toBe('hidden');
+    await context.clearCookies();
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+
+    const noScript = await e2e.browser.newContext({ baseURL: e2e.t.baseUrl, javaScriptEnabled: false, viewport: MOBILE });
+    const bare = await noScript.newPage();
+    await bare.goto('/');
+    await bare.getByRole('heading', { level: 1 }).filter({ hasText: 'sin papeleo' }).waitFor();
+    await noScript.close();
+
+    // With it, another path renders the app and the landing is gone.
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Iniciar Sesión' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-no-prerender'))).toBe(false);
+    expect(await page.getByText('Sube la boleta o factura, deja que la IA').count()).toBe(0);
+    await context.close();
+  });
+
   test("a visitor's landing reads no session (no 401 in the console); a signed-in reload still does", async () => {
     const { context, page } = await open(MOBILE);
     const sessionReads: string[] = [];

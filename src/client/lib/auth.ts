@@ -11,7 +11,7 @@ export function useCurrentUser() {
     // Without the session hint there is no session to read: a visitor's page makes no request at all.
     queryFn: () => (hasSessionHint(document.cookie) ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null)),
     // ...and no 'Cargando...' either: the landing is the first paint.
-    initialData: () => (hasSessionHint(document.cookie) ? undefined : null),
+    initialData: () => (typeof document === 'undefined' || !hasSessionHint(document.cookie) ? null : undefined),
     staleTime: 5 * 60_000,
     retry: false,
     refetchOnWindowFocus: false,

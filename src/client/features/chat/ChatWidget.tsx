@@ -1,6 +1,7 @@
 import { Bot, MessageCircle, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@client/components/ui/button';
+import { useHydrated } from '@client/lib/useHydrated';
 import { cn } from '@client/lib/utils';
 import { CHAT_GREETING, CHAT_INPUT_MAX, CHAT_REPLY_DELAY_MS, askChatbot, makeMessage, normalizeInput, toHistory, type ChatMessage } from './chat';
 
@@ -18,6 +19,8 @@ export function ChatWidget() {
   const mounted = useRef(true);
   const wasOpen = useRef(false);
   const panelId = useId();
+  // Not in the prerendered landing: the button appears when it works.
+  const hydrated = useHydrated();
   const titleId = useId();
 
   useEffect(() => {
@@ -61,6 +64,8 @@ export function ChatWidget() {
       setOpen(false);
     }
   }
+
+  if (!hydrated) return null;
 
   return (
     <>
