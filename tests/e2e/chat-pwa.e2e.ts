@@ -250,6 +250,10 @@ describe('installable app', () => {
     const rootVisibility = () => page.evaluate(() => getComputedStyle(document.getElementById('root')!).visibility);
     await page.goto('/');
     expect(await rootVisibility()).toBe('visible');
+    // Section links work before the script too: the browser's own jump.
+    await page.getByRole('banner').getByRole('link', { name: 'Precios' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#pricing');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.goto('/auth');
     expect(await rootVisibility()).toBe('hidden');
     await context.addCookies([{ name: 'rendix_signed_in', value: '1', url: e2e.t.baseUrl }]);
@@ -263,6 +267,13 @@ describe('installable app', () => {
     await bare.goto('/');
     await bare.getByRole('heading', { level: 1 }).filter({ hasText: 'sin papeleo' }).waitFor();
     await noScript.close();
+
+    // With it, the same links scroll smoothly without touching the address, and focus the section.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir chat de ayuda' }).waitFor();
+    await page.getByRole('link', { name: 'Ver Características' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('features');
+    expect(await page.evaluate(() => location.hash)).toBe('');
 
     // With it, another path renders the app and the landing is gone.
     await page.goto('/auth');

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { FREE_TRIAL_DAYS } from '@shared/plans';
 import { ReceiptPreview } from './ReceiptPreview';
-import { SECTION_IDS, scrollToSection } from './scroll';
+import { SECTION_IDS, sectionLink } from './scroll';
 
 const CLAIMS = [`Prueba gratis de ${FREE_TRIAL_DAYS} días`, 'Sin compromiso', 'Configuración en minutos'];
 
@@ -52,8 +52,8 @@ export function HeroSection() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
-            <Button type="button" size="lg" variant="outline" onClick={() => scrollToSection(SECTION_IDS.features)}>
-              Ver Características
+            <Button asChild size="lg" variant="outline">
+              <a {...sectionLink(SECTION_IDS.features)}>Ver Características</a>
             </Button>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Logo } from './Logo';
-import { SECTION_IDS, scrollToSection } from './scroll';
+import { SECTION_IDS, sectionLink } from './scroll';
 
 const NAV = [
   { id: SECTION_IDS.features, label: 'Características' },
@@ -12,15 +12,8 @@ function SectionButtons({ className }: { className?: string }) {
   return (
     <div className={className}>
       {NAV.map((item) => (
-        <Button
-          key={item.id}
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="text-muted-foreground hover:text-foreground"
-          onClick={() => scrollToSection(item.id)}
-        >
-          {item.label}
+        <Button key={item.id} asChild variant="ghost" size="sm" className="text-muted-foreground hover:text-foreground">
+          <a {...sectionLink(item.id)}>{item.label}</a>
         </Button>
       ))}
     </div>
