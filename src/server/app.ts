@@ -15,7 +15,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
 import { findUserById, loadSessionContext } from './auth/service.js';
-import { SESSION_COOKIE, SESSION_HINT_COOKIE, clearSessionCookie, findSession, setSessionHint, touchSession } from './auth/sessions.js';
+import {
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  clearSessionCookie,
+  clearSessionHint,
+  findSession,
+  setSessionHint,
+  touchSession,
+} from './auth/sessions.js';
 import { companyRoutes } from './companies/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -80,8 +88,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const sid = request.cookies[SESSION_COOKIE];
     if (!sid) {
-      // A hint that outlived its session cookie would make every page read a session that is not there.
-      if (request.cookies[SESSION_HINT_COOKIE]) reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+      if (request.cookies[SESSION_HINT_COOKIE]) clearSessionHint(reply);
       return;
     }
     const session = await findSession(deps.db, sid);

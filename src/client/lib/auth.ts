@@ -4,14 +4,17 @@ import { hasSessionHint } from '@shared/session';
 import { apiGet } from './api';
 import { qk } from './queryKeys';
 
+/** False in the build's prerender (no document) and in a browser without the session hint cookie. */
+const mayHaveSession = () => typeof document !== 'undefined' && hasSessionHint(document.cookie);
+
 /** The session lookup: 401 means "no user", cached 5 minutes, never retried (part 1 §7). */
 export function useCurrentUser() {
   const q = useQuery({
     queryKey: qk.currentUser,
-    // Without the session hint there is no session to read: a visitor's page makes no request at all.
-    queryFn: () => (hasSessionHint(document.cookie) ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null)),
+    // Without the session hint there is no session to read: a visitor's page makes no request at all...
+    queryFn: () => (mayHaveSession() ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null)),
     // ...and no 'Cargando...' either: the landing is the first paint.
-    initialData: () => (typeof document === 'undefined' || !hasSessionHint(document.cookie) ? null : undefined),
+    initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: 5 * 60_000,
     retry: false,
     refetchOnWindowFocus: false,

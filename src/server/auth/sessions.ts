@@ -58,30 +58,29 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
 
+/** Both cookies share path, SameSite and Secure; without maxAge a cookie ends with the browser. */
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number | null) {
+  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https', ...(maxAgeSeconds === null ? {} : { maxAge: maxAgeSeconds }) };
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, persistent: boolean) {
-  const options = {
-    path: '/',
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-    // Without maxAge the cookie ends with the browser.
-    ...(persistent ? { maxAge: REMEMBER_MS / 1000 } : {}),
-  };
+  const options = cookieOptions(request, persistent ? REMEMBER_MS / 1000 : null);
   reply.setCookie(SESSION_COOKIE, id, { ...options, httpOnly: true });
   reply.setCookie(SESSION_HINT_COOKIE, '1', { ...options, httpOnly: false });
 }
 
 /** A valid session whose hint is missing (cleared by hand, or older than the hint) gets it back, to its end. */
 export function setSessionHint(request: FastifyRequest, reply: FastifyReply, session: typeof sessions.$inferSelect) {
-  reply.setCookie(SESSION_HINT_COOKIE, '1', {
-    path: '/',
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    httpOnly: false,
-    ...(session.persistent ? { maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)) } : {}),
-  });
+  const remaining = session.persistent ? Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)) : null;
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieOptions(request, remaining), httpOnly: false });
+}
+
+/** A hint that outlived its session cookie would make every page read a session that is not there. */
+export function clearSessionHint(reply: FastifyReply) {
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+  clearSessionHint(reply);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { INSTALL_DISMISS_MS, detectBrowser, isDismissalActive, isIosDevice, isIosSafari, manualInstallInstructions } from './install';
+import { INSTALL_DISMISS_MS, detectBrowser, isDismissalActive, isIosDevice, manualInstallInstructions } from './install';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -36,10 +36,6 @@ describe('platform detection', () => {
     expect(isIosDevice(IPAD_DESKTOP_MODE, 5)).toBe(true);
     expect(isIosDevice(IPAD_DESKTOP_MODE, 0)).toBe(false);
     expect(isIosDevice(ANDROID_CHROME)).toBe(false);
-  });
-  test('Safari on iOS versus other iOS browsers', () => {
-    expect(isIosSafari(IPHONE_SAFARI)).toBe(true);
-    expect(isIosSafari(IPHONE_CHROME)).toBe(false);
   });
   test('browser families for the manual instructions', () => {
     expect(detectBrowser(ANDROID_CHROME)).toBe('chrome');

@@ -24,11 +24,6 @@ export function isIosDevice(userAgent: string, maxTouchPoints = 0): boolean {
   return /Macintosh/i.test(userAgent) && maxTouchPoints > 1;
 }
 
-/** Safari proper on iOS: the only iOS browser whose share menu offers 'Agregar a inicio' reliably. */
-export function isIosSafari(userAgent: string, maxTouchPoints = 0): boolean {
-  return isIosDevice(userAgent, maxTouchPoints) && /Safari/i.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//i.test(userAgent);
-}
-
 export type Browser = 'edge' | 'chrome' | 'safari-ios' | 'other';
 export function detectBrowser(userAgent: string, maxTouchPoints = 0): Browser {
   if (isIosDevice(userAgent, maxTouchPoints)) return 'safari-ios';
