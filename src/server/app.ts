@@ -33,8 +33,13 @@ import { approvalRoutes } from './approvals/routes.js';
 import { billingWebhookRoutes } from './billing-webhooks/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatbotRoutes } from './chatbot/routes.js';
+import { apiTokenRoutes } from './api-tokens/routes.js';
+import { authenticateToken, parseBearer } from './api-tokens/service.js';
 import type { AppDeps } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, errors } from './errors.js';
+import { SECURITY, type RouteAuth } from './openapi.js';
+import { enforceRateLimit } from './platform/rate-limit.js';
+import { API_TOKEN_MSG } from '@shared/integrations.js';
 
 const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -66,6 +71,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.decorateRequest('session', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
+
+  // Each route's `config.auth` (default: session) becomes its OpenAPI security statement.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const auth: RouteAuth = route.config?.auth ?? 'session';
+    route.schema = { ...(route.schema ?? {}), security: SECURITY[auth] };
+  });
 
   const allowed = new Set([new URL(deps.appUrl).origin, ...(opts.allowedOrigins ?? [])]);
 
@@ -74,6 +87,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addHook('onRequest', async (request) => {
     // Every unsafe method, whatever the path: a percent-encoded '/api' must not slip past.
     if (SAFE_METHODS.has(request.method)) return;
+    // A request carrying Authorization is authenticated by that header alone (the session cookie is never read
+    // for it), and a foreign page cannot add that header without a CORS preflight we never grant.
+    if (request.headers.authorization !== undefined) return;
     const origin = request.headers.origin;
     const own = `${request.protocol}://${request.headers.host}`;
     if (origin) {
@@ -83,9 +99,23 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     }
   });
 
-  // Session: resolved once per API request.
+  // Authentication, once per API request: a Bearer token where the route takes one, else the session cookie.
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const auth: RouteAuth = request.routeOptions.config.auth ?? 'session';
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      if (auth === 'public') return;
+      if (auth === 'session') throw errors.unauthorized(API_TOKEN_MSG.notAccepted);
+      const secret = parseBearer(authorization);
+      const token = secret ? await authenticateToken(deps.db, secret) : null;
+      if (!token) throw errors.unauthorized(API_TOKEN_MSG.invalid);
+      await enforceRateLimit(deps.db, request, { name: 'api-token', max: deps.env.API_TOKEN_RATE_LIMIT, windowMs: 60_000 }, token.id);
+      request.apiToken = token;
+      reply.header('cache-control', 'no-store');
+      return;
+    }
+    if (auth === 'bearer') throw errors.unauthorized(API_TOKEN_MSG.bearerOnly);
     const sid = request.cookies[SESSION_COOKIE];
     if (!sid) {
       if (request.cookies[SESSION_HINT_COOKIE]) clearSessionHint(reply);
@@ -136,6 +166,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(
     async (api) => {
       await api.register(authRoutes, deps);
+      await api.register(apiTokenRoutes, deps);
       await api.register(companyRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(catalogRoutes, deps);
@@ -145,8 +176,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(billingWebhookRoutes, deps);
       await api.register(billingRoutes, deps);
       await api.register(chatbotRoutes, deps);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
+      api.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true }, config: { auth: 'public' } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,7 @@ import type { ReceiptAnalyzer } from './receipts/service.js';
 import type { ReceiptStorage } from './storage/receipts.js';
 import type { SessionContext } from './auth/service.js';
 import { errors } from './errors.js';
+import { tokenActor, type ApiTokenContext } from './api-tokens/service.js';
 import type { Actor } from './policies/index.js';
 
 /** What every route module receives: no globals, so tests build as many apps as they like. */
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionContext | null;
     sessionId: string | null;
+    /** Set when the request authenticated with a Bearer API token (then `session` is always null). */
+    apiToken: ApiTokenContext | null;
   }
 }
 
@@ -35,6 +38,12 @@ declare module 'fastify' {
 export function requireSession(request: FastifyRequest): SessionContext {
   if (!request.session) throw errors.unauthorized();
   return request.session;
+}
+
+/** Routes with `config.auth` 'either' or 'bearer': the token's company acting as an admin, or the session's user. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (request.apiToken) return tokenActor(request.apiToken);
+  return actorOf(requireSession(request));
 }
 
 export function actorOf(ctx: SessionContext): Actor {

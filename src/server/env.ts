@@ -51,6 +51,10 @@ const envSchema = z
     RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),
     /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */
     BILLING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'BILLING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    /** Requests per minute one API token may make (shared by every app instance). */
+    API_TOKEN_RATE_LIMIT: z.coerce.number({ error: 'API_TOKEN_RATE_LIMIT debe ser un número' }).int().min(1).max(100_000).default(600),
+    /** First approval-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...) up to 6 attempts. Tests shorten it. */
+    ACCOUNTING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'ACCOUNTING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
     /** MercadoPago (Checkout Pro). Without an access token, payments use the embedded sandbox ('Modo de prueba'). */
     MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
     MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),

@@ -166,6 +166,9 @@ export interface ExpenseView {
   invoiceNumber: string | null;
   taxId: string | null;
   address: string | null;
+  /** Facturas in CLP: net and IVA (19 %) as numeric strings; null otherwise. */
+  netAmount: string | null;
+  taxAmount: string | null;
   receiptUrl: string | null;
   receiptMime: string | null;
   status: ExpenseStatus;
@@ -180,4 +183,7 @@ export interface ExpenseView {
   receiptFlags: ReceiptFlag[];
   /** The SII timbre read from the receipt, when there was one. */
   timbre: TimbreSummary | null;
+  /** Accounting sync (NiuData voucher) of an approved expense. */
+  syncStatus: 'pending' | 'synced' | 'error';
+  syncError: string | null;
 }

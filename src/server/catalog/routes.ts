@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { catalogItemSchema, costCenterSchema } from '@shared/catalog.js';
 import type { Db } from '../db/client.js';
 import { auditLog, categories, costCenters, expenses, paymentMethods } from '../db/schema/index.js';
-import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId, type Actor } from '../policies/index.js';
 
@@ -56,8 +56,8 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
   for (const r of RESOURCES) {
     const t = r.table as typeof categories;
 
-    api.get(r.path, { schema: { tags: ['catalog'], querystring: listQuery } }, async (request) => {
-      const actor = actorOf(requireSession(request));
+    api.get(r.path, { schema: { tags: ['catalog'], querystring: listQuery }, config: { auth: 'either' } }, async (request) => {
+      const actor = requireActor(request);
       const companyId = listCompanyId(actor, request.query.companyId);
       const rows = await db.select().from(t).where(eq(t.companyId, companyId)).orderBy(r.orderBy);
       return rows.map(present);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { expenseFiltersSchema, expenseInputSchema } from '@shared/expenses.js';
-import { actorOf, requireSession, type AppDeps } from '../context.js';
+import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
@@ -30,8 +30,8 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/expenses', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema } }, async (request, reply) => {
-    const actor = actorOf(requireSession(request));
+  r.get('/expenses', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema }, config: { auth: 'either' } }, async (request, reply) => {
+    const actor = requireActor(request);
     reply.header('cache-control', 'no-store');
     return listExpenses(db, actor, requireCompanyId(actor), request.query);
   });
@@ -47,8 +47,9 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], consumes: ['multipart/form-data', 'application/json'] } }, async (request, reply) => {
-    const actor = actorOf(requireSession(request));
+  r.post('/expenses', { schema: { tags: ['expenses'], consumes: ['multipart/form-data', 'application/json'] }, config: { auth: 'either' } }, async (request, reply) => {
+    // With a token the expense is filed in the name of the admin who created the token.
+    const actor = requireActor(request);
     const companyId = requireCompanyId(actor);
     const { fields, file } = await readForm(request);
     const input = parseExpenseFields(fields);

@@ -69,6 +69,8 @@ export function presentExpense(row: Row): ExpenseView {
     invoiceNumber: e.invoiceNumber,
     taxId: e.taxId,
     address: e.address,
+    netAmount: e.netAmount === null ? null : String(e.netAmount),
+    taxAmount: e.taxAmount === null ? null : String(e.taxAmount),
     receiptUrl: e.receiptKey ? `/api/expenses/${e.id}/receipt` : null,
     receiptMime: e.receiptMime,
     status: e.status as ExpenseView['status'],
@@ -81,6 +83,8 @@ export function presentExpense(row: Row): ExpenseView {
     user: row.user,
     receiptFlags: e.receiptFlags ?? [],
     timbre: e.receiptTimbre ?? null,
+    syncStatus: e.syncStatus as ExpenseView['syncStatus'],
+    syncError: e.syncError,
   };
 }
 

@@ -53,6 +53,10 @@ export const expenses = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /** Accounting sync (NiuData voucher): pending | synced | error; only approved expenses are synced. */
+    syncStatus: varchar('sync_status', { length: 20 }).notNull().default('pending'),
+    syncError: text('sync_error'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,5 +68,6 @@ export const expenses = pgTable(
     index('expenses_company_created_idx').on(t.companyId, t.createdAt),
     index('expenses_company_receipt_sha_idx').on(t.companyId, t.receiptSha256),
     index('expenses_company_document_key_idx').on(t.companyId, t.documentKey),
+    index('expenses_company_approved_idx').on(t.companyId, t.approvedAt, t.id),
   ],
 );

@@ -5,3 +5,4 @@ export * from './expenses.js';
 export * from './audit.js';
 export * from './platform.js';
 export * from './billing.js';
+export * from './integrations.js';
