@@ -33,7 +33,9 @@ import { approvalRoutes } from './approvals/routes.js';
 import { billingWebhookRoutes } from './billing-webhooks/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatbotRoutes } from './chatbot/routes.js';
+import { accountingRoutes } from './accounting/routes.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
+import { invoiceRoutes } from './invoices/routes.js';
 import { authenticateToken, parseBearer } from './api-tokens/service.js';
 import type { AppDeps } from './context.js';
 import { AppError, errors } from './errors.js';
@@ -167,6 +169,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     async (api) => {
       await api.register(authRoutes, deps);
       await api.register(apiTokenRoutes, deps);
+      await api.register(accountingRoutes, deps);
+      await api.register(invoiceRoutes, deps);
       await api.register(companyRoutes, deps);
       await api.register(dashboardRoutes, deps);
       await api.register(catalogRoutes, deps);

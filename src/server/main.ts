@@ -8,6 +8,8 @@ import { JobQueue } from './jobs/queue.js';
 import { DiskStorage } from './storage/receipts.js';
 import { startReceiptWorker } from './receipts/jobs.js';
 import { startBillingWebhookWorker } from './billing-webhooks/delivery.js';
+import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
+import { purgeOldAccountingWebhookLogs } from './accounting/webhook.js';
 import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
@@ -46,6 +48,7 @@ async function main() {
   const receipts = createReceiptAnalyzer(env);
   await startReceiptWorker({ db, storage, receipts }, queue);
   await startBillingWebhookWorker({ db, jobs: queue, env });
+  await startAccountingWebhookWorker({ db, jobs: queue, env, appUrl });
   const app = await buildApp(
     { env, database, db, mailer, appUrl, storage, jobs: queue, receipts },
     { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
@@ -57,6 +60,7 @@ async function main() {
   const cleanup = setInterval(() => {
     void purgeExpiredSessions(db).catch(() => undefined);
     void purgeExpiredRateLimits(db).catch(() => undefined);
+    void purgeOldAccountingWebhookLogs(db).catch(() => undefined);
   }, 3600_000);
   cleanup.unref();
   // Ended trials and unpaid periods back to the free plan (limits already read the plan in force; this rewrites the rows).

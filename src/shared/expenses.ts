@@ -186,4 +186,5 @@ export interface ExpenseView {
   /** Accounting sync (NiuData voucher) of an approved expense. */
   syncStatus: 'pending' | 'synced' | 'error';
   syncError: string | null;
+  syncedAt: string | null;
 }

@@ -223,7 +223,6 @@ export const invoiceSchema = z.object({
   documentType: z.enum(INVOICE_DOCUMENT_TYPES),
   invoiceNumber: z.string().nullable(),
   taxId: z.string().nullable(),
-  issuerName: z.string().nullable(),
   address: z.string().nullable(),
   description: z.string(),
   date: isoDate,

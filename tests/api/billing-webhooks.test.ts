@@ -1,62 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { billingWebhookLogs, billingWebhooks, users } from '../../src/server/db/schema/index.js';
-import { DELIVER_JOB, retryDelayMs } from '../../src/server/billing-webhooks/delivery.js';
+import { DELIVER_JOB } from '../../src/server/billing-webhooks/delivery.js';
+import { retryDelayMs } from '../../src/server/webhooks/send.js';
 import { notifySubscriptionPaid } from '../../src/server/billing-webhooks/events.js';
-import { verifyDelivery } from '../../src/server/billing-webhooks/signature.js';
+import { verifyDelivery } from '../../src/server/webhooks/signature.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { registerUser } from '../helpers/factories.js';
 import { expectCleanError, expectFieldError } from '../helpers/http.js';
 
 /** What a receiver does with each request, in order; the last step repeats. */
-type Step = 'ok' | 'fail' | 'hang' | 'redirect';
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local webhook receiver on 127.0.0.1: one script of responses per path, every request recorded. */
-async function startReceiver() {
-  const scripts = new Map<string, Step[]>();
-  const received = new Map<string, Received[]>();
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      const list = received.get(path) ?? [];
-      list.push({ headers: req.headers, body });
-      received.set(path, list);
-      const steps = scripts.get(path) ?? ['ok'];
-      const step = steps[Math.min(list.length - 1, steps.length - 1)];
-      if (step === 'hang') return;
-      if (step === 'redirect') return res.writeHead(302, { location: '/redirected' }).end();
-      if (step === 'fail') return res.writeHead(500, { 'content-type': 'text/plain' }).end('receptor caído');
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return {
-    url: (path: string, ...steps: Step[]) => {
-      if (steps.length) scripts.set(path, steps);
-      return base + path;
-    },
-    requests: (path: string) => received.get(path) ?? [],
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 const hmacHex = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
 
 let t: TestApp;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 let admin: TestClient;
 
 async function makeSuperAdmin(app: TestApp): Promise<TestClient> {

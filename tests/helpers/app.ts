@@ -11,6 +11,7 @@ import { loadEnv } from '../../src/server/env.js';
 import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { startReceiptWorker } from '../../src/server/receipts/jobs.js';
 import { startBillingWebhookWorker } from '../../src/server/billing-webhooks/delivery.js';
+import { startAccountingWebhookWorker } from '../../src/server/accounting/webhook-delivery.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
@@ -109,6 +110,8 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   await startReceiptWorker({ db: database.db, storage, receipts }, queue);
   await startBillingWebhookWorker({ db: database.db, jobs: queue, env });
   const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage, queue, jobs: queue, receipts };
+  // Reads deps.appUrl when a job runs, so the receipt links in webhook bodies carry the port chosen below.
+  await startAccountingWebhookWorker(deps);
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -67,3 +67,29 @@ export function expenseFields(ids: Awaited<ReturnType<typeof catalogIds>>, overr
     ...overrides,
   };
 }
+
+/**
+ * An admin on the Profesional plan with one employee in the same company (switched to it), and the catalog ids.
+ * The usual cast of the integration tests.
+ */
+export async function companyWithEmployee(t: TestApp) {
+  const { companies, memberships } = await import('../../src/server/db/schema/index.js');
+  const { eq } = await import('drizzle-orm');
+  const admin = await registerUser(t);
+  const companyId = admin.user.currentCompanyId as string;
+  await t.deps.db.update(companies).set({ plan: 'professional', subscriptionStatus: 'active' }).where(eq(companies.id, companyId));
+  const employee = await registerUser(t);
+  await t.deps.db.insert(memberships).values({ userId: employee.user.id, companyId, role: 'employee' });
+  await employee.client.post('/api/user/switch-company', { companyId });
+  const ids = await catalogIds(admin.client);
+  return { admin, employee, companyId, ids };
+}
+
+/** Creates an API token as `admin` and returns its secret. */
+export async function createApiToken(admin: TestClient, name = 'ERP contable'): Promise<string> {
+  const res = await admin.post('/api/tokens', { name });
+  if (res.status !== 201) throw new Error(`token failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

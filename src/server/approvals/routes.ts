@@ -11,6 +11,7 @@ import { readForm } from '../storage/multipart.js';
 import { notifyExpenseDecided } from '../notifications/service.js';
 import { scheduleReceiptChecks } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
+import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { decideExpense, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
@@ -38,6 +39,8 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const body = request.body;
     await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
+    // The approval webhook (and later the accounting sync) start from this durable event.
+    if (view.status === 'approved') await enqueueExpenseApproved(deps.jobs, companyId, view.id).catch((err) => request.log.error({ err }, 'enqueue approved failed'));
     await notifyExpenseDecided(deps, view).catch((err) => request.log.error({ err }, 'notify decided failed'));
     return view;
   });

@@ -1,16 +1,11 @@
-import { createHash } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import { and, eq } from 'drizzle-orm';
-import { WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, isReservedWebhookHeader } from '@shared/billing.js';
+import { isReservedWebhookHeader } from '@shared/billing.js';
 import type { Db } from '../db/client.js';
 import { billingWebhookLogs, billingWebhooks } from '../db/schema/index.js';
 import type { Env } from '../env.js';
-import type { JobQueue } from '../jobs/queue.js';
+import { jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import type { BillingWebhook } from './service.js';
-import { guardsPrivateNetworks } from './service.js';
-import { signDelivery } from './signature.js';
-import { BlockedAddressError, PRIVATE_NETWORK_MESSAGE, assertPublicUrl, guardedLookup } from './ssrf.js';
+import { retryDelayMs, sendWebhook, signedHeaders, type AttemptOutcome } from '../webhooks/send.js';
 
 export const DELIVER_JOB = 'billing-webhook-deliver';
 const WORKERS = 4;
@@ -34,18 +29,9 @@ export interface DeliveryDeps {
   env: Pick<Env, 'NODE_ENV' | 'BILLING_WEBHOOK_RETRY_BASE_MS'>;
 }
 
-/** Wait before attempt `failedAttempt + 1`: base, 2×base, 4×base... (30 s, 60 s, 120 s by default). */
-export function retryDelayMs(baseMs: number, failedAttempt: number): number {
-  return baseMs * 2 ** (failedAttempt - 1);
-}
-
-/**
- * A job id derived from (webhook, event, attempt): sending the same attempt twice (the payment notified twice, a worker
- * re-running after a crash) inserts nothing, as pg-boss ignores a duplicate id.
- */
+/** Per (webhook, event, attempt): the payment notified twice, or a worker re-running after a crash, sends nothing more. */
 function jobIdOf(job: Pick<DeliveryJob, 'webhookId' | 'eventId' | 'attempt'>): string {
-  const h = createHash('sha256').update(`${job.webhookId}:${job.eventId}:${job.attempt}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return jobIdFrom(`${job.webhookId}:${job.eventId}:${job.attempt}`);
 }
 
 export async function enqueueDelivery(jobs: JobQueue, job: DeliveryJob, startAfter?: Date): Promise<void> {
@@ -70,72 +56,13 @@ export function deliveryHeaders(hook: Pick<BillingWebhook, 'headers' | 'secret'>
   } catch {
     /* unreadable headers are skipped, the delivery still goes */
   }
-  return {
-    ...custom,
-    'content-type': 'application/json',
-    'user-agent': 'Rendix-Webhooks/1.0',
-    [WEBHOOK_EVENT_HEADER]: event,
-    [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
-    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signDelivery(hook.secret, timestamp, body) } : {}),
-  };
-}
-
-interface AttemptOutcome {
-  ok: boolean;
-  responseStatus: number | null;
-  errorMessage: string | null;
-}
-
-/**
- * One POST with node:http: redirects are never followed (a 3xx is a failure), the whole exchange is bounded by the
- * timeout, and in production the socket's DNS answer goes through the SSRF guard.
- */
-function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, guard: boolean): Promise<{ status: number; text: string }> {
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const req = client.request(
-      target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, agent: false, ...(guard ? { lookup: guardedLookup } : {}) },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          if (text.length < 500) text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: text.slice(0, 500) }));
-        res.on('error', reject);
-        res.on('close', () => {
-          if (!res.complete) reject(new Error('la respuesta se cortó antes de terminar'));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function failureMessage(err: unknown, timedOut: boolean, timeoutSeconds: number): string {
-  if (timedOut) return `Tiempo de espera agotado: sin respuesta completa en ${timeoutSeconds} s.`;
-  if (err instanceof BlockedAddressError || (err as { cause?: unknown })?.cause instanceof BlockedAddressError) return PRIVATE_NETWORK_MESSAGE;
-  return `Error de conexión: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+  return { ...custom, ...signedHeaders(event, body, hook.secret, timestamp) };
 }
 
 export async function attemptDelivery(hook: BillingWebhook, job: DeliveryJob, env: DeliveryDeps['env']): Promise<AttemptOutcome> {
-  const guard = guardsPrivateNetworks(env);
   const body = deliveryBody(job);
   const timestamp = Math.floor(Date.now() / 1000);
-  const signal = AbortSignal.timeout(hook.timeoutSeconds * 1000);
-  try {
-    // Checked again now: the DNS answer may have changed since the URL was saved.
-    if (guard) await assertPublicUrl(hook.url);
-    const res = await post(hook.url, deliveryHeaders(hook, job.event, body, timestamp), body, signal, guard);
-    if (res.status >= 200 && res.status < 300) return { ok: true, responseStatus: res.status, errorMessage: null };
-    const detail = res.text.trim() ? `: ${res.text.trim().replace(/\s+/g, ' ').slice(0, 200)}` : '';
-    return { ok: false, responseStatus: res.status, errorMessage: `El receptor respondió HTTP ${res.status}${detail}` };
-  } catch (err) {
-    return { ok: false, responseStatus: null, errorMessage: failureMessage(err, signal.aborted, hook.timeoutSeconds) };
-  }
+  return sendWebhook(env, { url: hook.url, headers: deliveryHeaders(hook, job.event, body, timestamp), body, timeoutSeconds: hook.timeoutSeconds });
 }
 
 /**

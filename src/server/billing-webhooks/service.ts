@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { billingWebhookLogs, billingWebhooks } from '../db/schema/index.js';
 import type { Env } from '../env.js';
 import { errors } from '../errors.js';
-import { BlockedAddressError, PRIVATE_NETWORK_MESSAGE, assertPublicUrl } from './ssrf.js';
+import { assertAllowedWebhookUrl } from '../webhooks/send.js';
 
 /**
  * Billing webhooks are platform-wide (not tenant data): they tell Rendix's own systems (accounting, CRM) that a company
@@ -49,20 +49,6 @@ function presentLog(row: typeof billingWebhookLogs.$inferSelect): BillingWebhook
   };
 }
 
-/** Private and loopback targets are refused in production only: the embedded default and tests use local receivers. */
-export function guardsPrivateNetworks(env: Pick<Env, 'NODE_ENV'>): boolean {
-  return env.NODE_ENV === 'production';
-}
-
-async function assertAllowedUrl(env: Pick<Env, 'NODE_ENV'>, url: string): Promise<void> {
-  if (!guardsPrivateNetworks(env)) return;
-  try {
-    await assertPublicUrl(url);
-  } catch (err) {
-    throw errors.badRequest(err instanceof BlockedAddressError ? PRIVATE_NETWORK_MESSAGE : (err as Error).message, 'url');
-  }
-}
-
 export async function listWebhooks(db: Db): Promise<BillingWebhookView[]> {
   const rows = await db.select().from(billingWebhooks).orderBy(billingWebhooks.createdAt);
   return rows.map(presentWebhook);
@@ -75,7 +61,7 @@ export async function findWebhook(db: Db, id: string): Promise<BillingWebhook> {
 }
 
 export async function createWebhook(db: Db, env: Pick<Env, 'NODE_ENV'>, input: BillingWebhookInput): Promise<BillingWebhookView> {
-  await assertAllowedUrl(env, input.url);
+  await assertAllowedWebhookUrl(env, input.url, 'url');
   const [row] = await db
     .insert(billingWebhooks)
     .values({
@@ -95,7 +81,7 @@ export async function createWebhook(db: Db, env: Pick<Env, 'NODE_ENV'>, input: B
 export async function updateWebhook(db: Db, env: Pick<Env, 'NODE_ENV'>, id: string, input: BillingWebhookUpdate): Promise<BillingWebhookView> {
   await findWebhook(db, id);
   // Checked even when the URL is unchanged: what its host resolves to may have changed since it was saved.
-  await assertAllowedUrl(env, input.url);
+  await assertAllowedWebhookUrl(env, input.url, 'url');
   const [row] = await db
     .update(billingWebhooks)
     .set({

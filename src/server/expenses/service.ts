@@ -28,7 +28,7 @@ const expenseColumns = {
   approver: { firstName: approvers.firstName, lastName: approvers.lastName, email: approvers.email },
 };
 
-function baseQuery(db: Db) {
+export function expenseQuery(db: Db) {
   return db
     .select(expenseColumns)
     .from(expenses)
@@ -85,6 +85,7 @@ export function presentExpense(row: Row): ExpenseView {
     timbre: e.receiptTimbre ?? null,
     syncStatus: e.syncStatus as ExpenseView['syncStatus'],
     syncError: e.syncError,
+    syncedAt: e.syncedAt?.toISOString() ?? null,
   };
 }
 
@@ -244,7 +245,7 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
 export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters) {
   const where = and(...filterConditions(actor, companyId, f));
   const [items, [{ total }]] = await Promise.all([
-    baseQuery(db)
+    expenseQuery(db)
       .where(where)
       .orderBy(desc(expenses.date), desc(expenses.expenseNumber))
       .limit(f.pageSize)
@@ -257,7 +258,7 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
 /** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */
 export async function getExpense(db: Db, actor: Actor, companyId: string, id: string): Promise<ExpenseView & { receiptKey: string | null }> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw errors.notFound('Rendición no encontrada.');
-  const [row] = (await baseQuery(db)
+  const [row] = (await expenseQuery(db)
     .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
     .limit(1));
   if (!row || !can.readExpenseOf(actor, row.e.userId)) throw errors.notFound('Rendición no encontrada.');
@@ -265,7 +266,7 @@ export async function getExpense(db: Db, actor: Actor, companyId: string, id: st
 }
 
 export async function recentExpenses(db: Db, actor: Actor, companyId: string, limit = 5) {
-  const rows = (await baseQuery(db)
+  const rows = (await expenseQuery(db)
     .where(and(...visibilityScope(actor, companyId)))
     .orderBy(desc(expenses.createdAt))
     .limit(limit));
@@ -279,7 +280,7 @@ export { visibilityScope };
 
 /** The company's pending expenses, oldest first (the approval queue). */
 export async function listPendingExpenses(db: Db, companyId: string): Promise<ExpenseView[]> {
-  const rows = await baseQuery(db)
+  const rows = await expenseQuery(db)
     .where(and(eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
     .orderBy(expenses.createdAt)
     .limit(500);

@@ -1,5 +1,15 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+
+/**
+ * A UUID-shaped job id derived from a key: sending the same key twice inserts nothing, as pg-boss ignores a duplicate
+ * id. Makes "the same event notified twice" or "a worker re-running after a crash" send nothing more.
+ */
+export function jobIdFrom(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
