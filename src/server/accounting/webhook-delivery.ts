@@ -26,6 +26,8 @@ type DeliveryDeps = Pick<AppDeps, 'db' | 'jobs' | 'env' | 'appUrl'>;
 interface ApprovedJob {
   companyId: string;
   expenseId: string;
+  /** Whether the webhook was on when the expense was approved: one approved while it was off is never sent later. */
+  webhook: boolean;
 }
 
 export interface AttemptJob {
@@ -44,8 +46,10 @@ export function approvalEventId(expenseId: string): string {
 }
 
 /** Called after an approval is committed. An expense is approved once, so enqueueing it twice sends nothing more. */
-export async function enqueueExpenseApproved(jobs: JobQueue, companyId: string, expenseId: string): Promise<void> {
-  await jobs.send<ApprovedJob>(EXPENSE_APPROVED_JOB, { companyId, expenseId }, { id: jobIdFrom(`approved:${expenseId}`) });
+export async function enqueueExpenseApproved(deps: Pick<AppDeps, 'db' | 'jobs'>, companyId: string, expenseId: string): Promise<void> {
+  const hook = await findAccountingWebhook(deps.db, companyId);
+  const webhook = !!hook?.enabled && !!hook.url;
+  await deps.jobs.send<ApprovedJob>(EXPENSE_APPROVED_JOB, { companyId, expenseId, webhook }, { id: jobIdFrom(`approved:${expenseId}`) });
 }
 
 async function enqueueAttempt(jobs: JobQueue, job: AttemptJob, startAfter?: Date): Promise<void> {
@@ -65,6 +69,7 @@ function bodyOf(eventId: string, expense: AccountingExpense, test: boolean): str
 }
 
 async function handleExpenseApproved(deps: DeliveryDeps, job: ApprovedJob): Promise<void> {
+  if (!job.webhook) return;
   const hook = await findAccountingWebhook(deps.db, job.companyId);
   if (!hook?.enabled || !hook.url) return;
   const expense = await getAccountingExpense(deps.db, job.companyId, job.expenseId, deps.appUrl);

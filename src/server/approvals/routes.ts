@@ -40,7 +40,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     // The approval webhook (and later the accounting sync) start from this durable event.
-    if (view.status === 'approved') await enqueueExpenseApproved(deps.jobs, companyId, view.id).catch((err) => request.log.error({ err }, 'enqueue approved failed'));
+    if (view.status === 'approved') await enqueueExpenseApproved(deps, companyId, view.id).catch((err) => request.log.error({ err }, 'enqueue approved failed'));
     await notifyExpenseDecided(deps, view).catch((err) => request.log.error({ err }, 'notify decided failed'));
     return view;
   });
