@@ -72,6 +72,7 @@ async function main() {
       (select id from payment_methods p where p.company_id = c.id order by name offset (g % 2) limit 1),
       'boleta', (array['pending','approved','rejected'])[1 + g % 3], now() - ((g % 180) || ' days')::interval, now()
     from counts c, generate_series(1, c.cnt) g`);
+  await ex(`update expenses set approved_at = created_at + interval '1 day' where status = 'approved'`);
   await ex(`update companies set next_expense_number = 1 + (select count(*) from expenses e where e.company_id = companies.id)`);
   await ex('analyze');
   const [{ n }] = (await ex('select count(*)::int n from expenses')).rows as { n: number }[];
@@ -129,6 +130,28 @@ async function main() {
     await time(
       bare(
         `select count(*), sum(amount_clp), count(*) filter (where status='pending'), count(*) filter (where status='approved') from expenses where company_id = $1`,
+        [companyId],
+      ),
+    ),
+  ]);
+  // The external API with a Bearer token: the token lookup (one indexed query), its rate-limit upsert, then the export.
+  const tokenRes = await fetch(`${base}/api/tokens`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  const token = ((await tokenRes.json()) as { token: string }).token;
+  const getWithToken = async (path: string) => {
+    const r = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    await r.arrayBuffer();
+  };
+  rows.push(['GET /api/categories (sesión)', await time(() => get('/api/categories')), null]);
+  rows.push(['GET /api/categories (token)', await time(() => getWithToken('/api/categories')), await time(bare(`select * from categories where company_id = $1 order by name`, [companyId]))]);
+  rows.push([
+    'GET /api/accounting/approved-expenses (500 de ~16.700, token)',
+    await time(() => getWithToken('/api/accounting/approved-expenses?startDate=2020-01-01&endDate=2030-12-31&limit=500')),
+    await time(
+      bare(
+        `select e.*, u.email, c.name, c.accounting_code, p.name, p.accounting_code from expenses e join users u on u.id = e.user_id
+         left join categories c on c.id = e.category_id left join payment_methods p on p.id = e.payment_method_id
+         where e.company_id = $1 and e.status = 'approved' order by e.approved_at, e.id limit 501`,
         [companyId],
       ),
     ),

@@ -63,6 +63,12 @@ describe('API tokens', () => {
       expect(Array.isArray(res.body)).toBe(true);
     }
     expect((await api.get('/api/categories', bearer(token))).body.map((c: { name: string }) => c.name)).toContain('Transporte');
+    // The list's receiptUrl opens with the same token.
+    const one = await api.get(`/api/expenses/${filed.id}`, bearer(token));
+    expect(one.body).toMatchObject({ id: filed.id, receiptUrl: `/api/expenses/${filed.id}/receipt` });
+    const receipt = await fetch(`${t.baseUrl}${one.body.receiptUrl}`, { headers: bearer(token) });
+    expect(receipt.status).toBe(200);
+    expect(Buffer.from(await receipt.arrayBuffer()).equals(PNG_1X1)).toBe(true);
 
     const [row] = await t.deps.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256(token)));
     expect(row.lastUsedAt).not.toBeNull();

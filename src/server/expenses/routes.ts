@@ -65,15 +65,15 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
   });
 
-  r.get('/expenses/:id', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
-    const actor = actorOf(requireSession(request));
+  r.get('/expenses/:id', { schema: { tags: ['expenses'], params: idParams }, config: { auth: 'either' } }, async (request) => {
+    const actor = requireActor(request);
     const { receiptKey: _k, ...view } = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
     return view;
   });
 
   /** Receipts are never public: company, role and ownership are checked on every read. */
-  r.get('/expenses/:id/receipt', { schema: { tags: ['expenses'], params: idParams } }, async (request, reply) => {
-    const actor = actorOf(requireSession(request));
+  r.get('/expenses/:id/receipt', { schema: { tags: ['expenses'], params: idParams }, config: { auth: 'either' } }, async (request, reply) => {
+    const actor = requireActor(request);
     const expense = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
     const data = expense.receiptKey ? await deps.storage.get(expense.receiptKey) : null;
     if (!data) throw new AppError('not_found', 404, 'Esta rendición no tiene comprobante.');
