@@ -30,6 +30,8 @@ const MercadoPagoDiagnosticsPage = lazy(() =>
   import('./features/billing/MercadoPagoDiagnosticsPage').then((m) => ({ default: m.MercadoPagoDiagnosticsPage })),
 );
 const MercadoPagoTestPage = lazy(() => import('./features/billing/MercadoPagoTestPage').then((m) => ({ default: m.MercadoPagoTestPage })));
+const ApiIntegrationPage = lazy(() => import('./features/api-integration/ApiIntegrationPage').then((m) => ({ default: m.ApiIntegrationPage })));
+const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
   return (
@@ -70,8 +72,6 @@ const SIGNED_IN: { path: string; title: string }[] = [
   { path: '/super-admin/api', title: 'API Super Admin' },
   { path: '/super-admin/email', title: 'Configuración de Email' },
   { path: '/company-management', title: 'Gestión de Empresas' },
-  { path: '/invoices', title: 'Facturas Emitidas' },
-  { path: '/api-integration', title: 'Integración API' },
   { path: '/niudata-integration', title: 'Integración NiuData' },
   { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
 ];
@@ -123,6 +123,8 @@ export function App() {
           <Route path="/subscription-failure" element={page(<PaymentFailurePage />)} />
           <Route path="/mercadopago-diagnostics" element={page(<MercadoPagoDiagnosticsPage />)} />
           <Route path="/mercadopago-test" element={page(<MercadoPagoTestPage />)} />
+          <Route path="/api-integration" element={page(<ApiIntegrationPage />)} />
+          <Route path="/invoices" element={page(<InvoicesPage />)} />
           {SIGNED_IN.map((r) => (
             <Route key={r.path} path={r.path} element={page(<ComingSoon title={r.title} />)} />
           ))}

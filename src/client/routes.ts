@@ -8,6 +8,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/company': 'Empresa',
   '/settings': 'Configuración',
   '/api-integration': 'API Contable',
+  '/invoices': 'Facturas Emitidas',
 };
 
 export const PRODUCT_NAME = 'Rendix';

@@ -60,6 +60,16 @@ export const WEBHOOK_MSG = {
   disabled: 'Activa el webhook antes de probarlo.',
 } as const;
 
+/** http(s), a host, no credentials in the URL. */
+function isWebhookUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
 export const accountingWebhookInputSchema = z
   .object({
     webhookUrl: z
@@ -76,14 +86,7 @@ export const accountingWebhookInputSchema = z
       return;
     }
     if (v.webhookUrl) {
-      let ok = false;
-      try {
-        const u = new URL(v.webhookUrl);
-        ok = (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
-      } catch {
-        ok = false;
-      }
-      if (!ok) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: WEBHOOK_MSG.urlInvalid });
+      if (!isWebhookUrl(v.webhookUrl)) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: WEBHOOK_MSG.urlInvalid });
     }
   });
 export type AccountingWebhookInput = z.input<typeof accountingWebhookInputSchema>;

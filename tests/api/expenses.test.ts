@@ -213,6 +213,8 @@ describe('reading expenses', () => {
     const total = ws.getRow(5).getCell(15).value as { formula: string; result: number };
     expect(total.formula).toBe('SUM(O2:O4)');
     expect(total.result).toBe(3 * 12990);
+    expect([ws.getRow(1).getCell(16).value, ws.getRow(1).getCell(17).value]).toEqual(['Neto', 'IVA']);
+    expect(ws.getRow(5).getCell(16).value).toMatchObject({ formula: 'SUM(P2:P4)' });
 
     const mine = await fetch(`${t.baseUrl}/api/expenses/export/excel?userId=all`, { headers: { cookie: `rendix_sid=${employee.client.sessionId}` } });
     const wb2 = new ExcelJS.Workbook();

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { invoiceListSchema, type InvoiceView } from '../../src/shared/integrations.js';
 import { expenses } from '../../src/server/db/schema/index.js';
@@ -106,5 +107,16 @@ describe('issued invoices', () => {
     const detail = await c.employee.client.get(`/api/expenses/${c.factura.id}`);
     expect(detail.body).toMatchObject({ netAmount: '100000', taxAmount: '19000', syncStatus: 'pending' });
     expect((await c.employee.client.get(`/api/expenses/${c.boleta.id}`)).body).toMatchObject({ netAmount: null, taxAmount: null });
+    // The comprobante (PDF) rows and the Excel export show them too.
+    const pdf = await c.employee.client.get(`/api/expenses/${c.factura.id}/pdf`);
+    expect(pdf.body.expenseData.rows).toContainEqual(['Neto', '$100.000']);
+    expect(pdf.body.expenseData.rows).toContainEqual(['IVA (19 %)', '$19.000']);
+    expect((await c.employee.client.get(`/api/expenses/${c.boleta.id}/pdf`)).body.expenseData.rows.map((r: string[]) => r[0])).not.toContain('Neto');
+    const xlsx = await fetch(`${t.baseUrl}/api/expenses/export/excel?userId=all`, { headers: { cookie: `rendix_sid=${c.admin.client.sessionId}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as never);
+    const ws = wb.getWorksheet('Rendiciones')!;
+    const row = [...Array(ws.rowCount).keys()].map((i) => ws.getRow(i + 1)).find((r) => r.getCell(1).value === c.factura.expenseNumber)!;
+    expect([row.getCell(15).value, row.getCell(16).value, row.getCell(17).value]).toEqual([119000, 100000, 19000]);
   });
 });

@@ -16,4 +16,10 @@ export const qk = {
   billingPlans: ['/api/mercadopago/plans'] as const,
   paymentStatus: ['/api/mercadopago/status'] as const,
   subscriptionInvoices: ['/api/subscription/invoices'] as const,
+  apiTokens: ['/api/tokens'] as const,
+  accountingWebhook: ['/api/accounting/webhook'] as const,
+  accountingWebhookLogs: ['/api/accounting/webhook/logs'] as const,
+  openApi: ['/api/openapi.json'] as const,
+  invoices: (filters: Record<string, string>) => ['/api/invoices', filters] as const,
+  invoiceStats: (filters: Record<string, string>) => ['/api/invoices/stats', filters] as const,
 };

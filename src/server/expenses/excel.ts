@@ -26,6 +26,8 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Monto original', key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
   { header: 'Tipo de cambio', key: 'rate', width: 12, style: { numFmt: '#,##0.0000' } },
   { header: 'Monto CLP', key: 'amountClp', width: 14, style: { numFmt: '"$"#,##0' } },
+  { header: 'Neto', key: 'netAmount', width: 14, style: { numFmt: '"$"#,##0' } },
+  { header: 'IVA', key: 'taxAmount', width: 12, style: { numFmt: '"$"#,##0' } },
   { header: 'Estado', key: 'status', width: 12 },
   { header: 'Aprobador', key: 'approver', width: 24 },
   { header: 'Fecha decisión', key: 'decidedAt', width: 16, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
@@ -57,6 +59,8 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
     let cursor: { date: string; number: number } | null = null;
     let count = 0;
     let totalClp = 0;
+    let totalNet = 0;
+    let totalTax = 0;
     for (;;) {
       const conditions = [...where];
       if (cursor) conditions.push(sql`(${expenses.date}, ${expenses.expenseNumber}) < (${cursor.date}::date, ${cursor.number})`);
@@ -100,12 +104,16 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
           amount: Number(e.amount),
           rate: Number(e.exchangeRate),
           amountClp: e.amountClp,
+          netAmount: e.netAmount,
+          taxAmount: e.taxAmount,
           status: STATUS_LABELS[e.status as ExpenseStatus] ?? e.status,
           approver: r.approverFirst ? `${r.approverFirst} ${r.approverLast ?? ''}`.trim() : '',
           decidedAt: decided ? santiagoWallClock(decided) : null,
           rejectionReason: e.rejectionReason ?? '',
         }).commit();
         totalClp += e.amountClp;
+        totalNet += e.netAmount ?? 0;
+        totalTax += e.taxAmount ?? 0;
         count++;
       }
       // Back-pressure: let the client take what is written before reading the next batch.
@@ -118,6 +126,8 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
     const totalRow = ws.addRow({
       description: `Total (${count} rendiciones)`,
       amountClp: count ? { formula: `SUM(O2:O${count + 1})`, result: totalClp } : 0,
+      netAmount: count ? { formula: `SUM(P2:P${count + 1})`, result: totalNet } : 0,
+      taxAmount: count ? { formula: `SUM(Q2:Q${count + 1})`, result: totalTax } : 0,
     });
     totalRow.font = { bold: true };
     totalRow.commit();

@@ -24,6 +24,10 @@ export function comprobanteRows(e: ExpenseView): [string, string][] {
     rows.push(['Tipo de cambio', Number(e.exchangeRate).toLocaleString('es-CL', { maximumFractionDigits: 4 })]);
   }
   rows.push(['Monto CLP', formatCLP(e.amountCLP)]);
+  if (e.netAmount !== null && e.taxAmount !== null) {
+    rows.push(['Neto', formatCLP(e.netAmount)]);
+    rows.push(['IVA (19 %)', formatCLP(e.taxAmount)]);
+  }
   rows.push(['Estado', STATUS_LABELS[e.status] ?? e.status]);
   if (e.status !== 'pending') {
     rows.push(['Aprobador', e.approver ? `${e.approver.firstName} ${e.approver.lastName}`.trim() : '-']);

@@ -78,6 +78,12 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
                   </span>
                 )}
               </Item>
+              {e.netAmount !== null && e.taxAmount !== null && (
+                <>
+                  <Item label="Neto">{formatCLP(e.netAmount)}</Item>
+                  <Item label="IVA (19 %)">{formatCLP(e.taxAmount)}</Item>
+                </>
+              )}
               <Item label="Categoría">
                 <CategoryCell category={e.category} />
               </Item>
