@@ -19,7 +19,7 @@ describe('application shell', () => {
     await nav(page).getByRole('link', { name: 'Configuración' }).waitFor();
     const items = await nav(page).getByRole('link').allInnerTexts();
     expect(items.map((s) => s.trim().split('\n')[0])).toEqual([
-      'Dashboard', 'Mis Gastos', 'Nueva Rendición', 'Aprobaciones', 'Suscripción', 'Empresa', 'Integración API', 'Configuración',
+      'Dashboard', 'Mis Gastos', 'Nueva Rendición', 'Aprobaciones', 'Suscripción', 'Empresa', 'Integración API', 'Facturas Emitidas', 'Configuración',
     ]);
     await nav(page).getByRole('link', { name: 'Configuración' }).click();
     await page.getByRole('banner').getByText('Configuración').first().waitFor();
@@ -54,8 +54,10 @@ describe('application shell', () => {
     await page.getByRole('menuitemradio', { name: /Segunda Empresa Ltda/ }).click();
     await page.getByText('Has cambiado de empresa exitosamente').waitFor();
     await page.getByRole('button', { name: /Cambiar de empresa \(actual: Segunda Empresa Ltda\)/ }).waitFor();
-    // An employee there: no Aprobaciones item.
+    // An employee there: no Aprobaciones, Integración API or Facturas Emitidas item.
     await expect.poll(() => nav(page).getByRole('link', { name: /Aprobaciones/ }).count()).toBe(0);
+    expect(await nav(page).getByRole('link', { name: 'Integración API' }).count()).toBe(0);
+    expect(await nav(page).getByRole('link', { name: 'Facturas Emitidas' }).count()).toBe(0);
     const current = await (await page.request.get('/api/company/current')).json();
     expect(current).toMatchObject({ name: 'Segunda Empresa Ltda', userRole: 'employee' });
     await context.close();

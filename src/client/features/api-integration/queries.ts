@@ -42,6 +42,8 @@ export function useWebhookLogs(poll: boolean) {
   return useQuery({
     queryKey: qk.accountingWebhookLogs,
     queryFn: () => apiGet<AccountingWebhookLogView[]>('/api/accounting/webhook/logs', { noCache: true }),
+    // Deliveries happen in the background: each screen that shows them reads them afresh.
+    staleTime: 0,
     refetchInterval: poll ? 2000 : false,
   });
 }

@@ -37,7 +37,6 @@ export function InvoiceDetailDialog({ invoice, onClose }: { invoice: InvoiceView
             </DialogHeader>
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={i.status} />
-              <SyncBadge status={i.syncStatus} />
             </div>
             <dl className="grid grid-cols-2 gap-4">
               <Item label="Neto">{i.netAmount !== null ? formatCLP(i.netAmount) : '-'}</Item>
