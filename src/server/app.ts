@@ -34,6 +34,7 @@ import { billingWebhookRoutes } from './billing-webhooks/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatbotRoutes } from './chatbot/routes.js';
 import { accountingRoutes } from './accounting/routes.js';
+import { apiDocsRoutes } from './api-docs.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { authenticateToken, parseBearer } from './api-tokens/service.js';
@@ -65,8 +66,28 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Rendix API', description: 'API de rendiciones de gastos', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      info: {
+        title: 'Rendix API',
+        version: '1.0.0',
+        description:
+          'API de Rendix, rendiciones de gastos para empresas chilenas. Los sistemas externos (ERP, software contable) usan las operaciones con seguridad `bearer`: ' +
+          'crea un token en Integración API → Tokens de API y envíalo como `Authorization: Bearer rdx_live_…`. Las demás operaciones son las de la aplicación web (cookie de sesión). ' +
+          'Los errores son JSON `{ message, code, field? }` con un mensaje en español; los montos vienen como texto numérico en pesos chilenos.',
+      },
+      tags: [
+        { name: 'accounting', description: 'Exportación contable para sistemas externos (token de API)' },
+        { name: 'accounting-webhook', description: 'Webhook de aprobación de la empresa (administradores)' },
+        { name: 'tokens', description: 'Tokens de API de la empresa (administradores)' },
+        { name: 'invoices', description: 'Facturas y boletas rendidas (administradores)' },
+        { name: 'expenses', description: 'Rendiciones' },
+        { name: 'catalog', description: 'Categorías, medios de pago y centros de costo' },
+      ],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'Token de API de Rendix (rdx_live_…); créalo en Integración API → Tokens de API. 600 solicitudes por minuto por token.' },
+          cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Sesión de la aplicación web.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -180,6 +201,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(billingWebhookRoutes, deps);
       await api.register(billingRoutes, deps);
       await api.register(chatbotRoutes, deps);
+      await api.register(apiDocsRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true }, config: { auth: 'public' } }, async () => ({ ok: true }));
     },

@@ -56,3 +56,12 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
   for (const s of statuses) out[s] = errorSchema.describe(ERROR_DESCRIPTIONS[s] ?? 'Error');
   return out;
 }
+
+const binary = z.string().meta({ format: 'binary' });
+
+/** A file answer (sent as a Buffer or stream, never serialised), documented per content type. */
+export function binaryResponse(description: string, types: string[]) {
+  return { description, content: Object.fromEntries(types.map((t) => [t, { schema: binary }])) };
+}
+
+export const receiptFileResponse = binaryResponse('El archivo del comprobante', ['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);

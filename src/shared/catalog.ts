@@ -25,20 +25,21 @@ export const costCenterSchema = z.object({
 });
 export type CostCenterInput = z.input<typeof costCenterSchema>;
 
-export interface CatalogItem {
-  id: string;
-  name: string;
-  accountingCode: string | null;
-  description: string | null;
-  isActive: boolean;
-}
+/** A category or payment method as the API answers it (part 2 §3). */
+export const catalogItemViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  accountingCode: z.string().nullable(),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type CatalogItem = z.infer<typeof catalogItemViewSchema>;
 
-export interface CostCenter {
-  id: string;
-  code: string;
-  description: string | null;
-  isActive: boolean;
-}
+export const costCenterViewSchema = z.object({ id: z.string(), code: z.string(), description: z.string().nullable(), isActive: z.boolean() });
+export type CostCenter = z.infer<typeof costCenterViewSchema>;
+
+/** DELETE of a catalog entry: removed, or deactivated because expenses use it. */
+export const catalogDeleteResultSchema = z.object({ deleted: z.boolean(), deactivated: z.boolean(), message: z.string() });
 
 /** Icon key of a category name: lowercase, no accents, spaces as underscores ('Alimentación' → 'alimentacion'). */
 export function categoryKey(name: string): string {

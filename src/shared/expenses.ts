@@ -1,4 +1,4 @@
-import type { ReceiptFlag, TimbreSummary } from './receipts.js';
+import { receiptFlagSchema, timbreSummarySchema } from './receipts.js';
 import { z } from 'zod';
 import { isValidRut } from './rut';
 
@@ -146,45 +146,50 @@ export const expenseFiltersSchema = z.object({
 });
 export type ExpenseFilters = z.output<typeof expenseFiltersSchema>;
 
-/** An expense as the API answers it (part 1 §3 Expense). */
-export interface ExpenseView {
-  id: string;
-  expenseNumber: number;
-  date: string;
-  amount: string;
-  currency: string;
-  exchangeRate: string;
-  amountCLP: string;
-  description: string;
-  category: string | null;
-  categoryId: string | null;
-  paymentMethod: string | null;
-  paymentMethodId: string | null;
-  costCenter: string | null;
-  costCenterId: string | null;
-  documentType: string;
-  invoiceNumber: string | null;
-  taxId: string | null;
-  address: string | null;
+/** An expense as the API answers it (part 1 §3 Expense); also the response schema of the expense routes. */
+export const expenseViewSchema = z.object({
+  id: z.string(),
+  expenseNumber: z.number(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  amountCLP: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  paymentMethodId: z.string().nullable(),
+  costCenter: z.string().nullable(),
+  costCenterId: z.string().nullable(),
+  documentType: z.string(),
+  invoiceNumber: z.string().nullable(),
+  taxId: z.string().nullable(),
+  address: z.string().nullable(),
   /** Facturas in CLP: net and IVA (19 %) as numeric strings; null otherwise. */
-  netAmount: string | null;
-  taxAmount: string | null;
-  receiptUrl: string | null;
-  receiptMime: string | null;
-  status: ExpenseStatus;
-  approver: { firstName: string; lastName: string; email: string } | null;
-  approvedAt: string | null;
-  rejectedAt: string | null;
-  rejectionReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  user: { id: string; firstName: string; lastName: string; email: string; profileImageUrl: string | null };
+  netAmount: z.string().nullable(),
+  taxAmount: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  receiptMime: z.string().nullable(),
+  status: z.enum(EXPENSE_STATUSES),
+  approver: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), profileImageUrl: z.string().nullable() }),
   /** What reading the receipt found that an admin must see (timbre problems, duplicates). Empty when none. */
-  receiptFlags: ReceiptFlag[];
+  receiptFlags: z.array(receiptFlagSchema),
   /** The SII timbre read from the receipt, when there was one. */
-  timbre: TimbreSummary | null;
+  timbre: timbreSummarySchema.nullable(),
   /** Accounting sync (NiuData voucher) of an approved expense. */
-  syncStatus: 'pending' | 'synced' | 'error';
-  syncError: string | null;
-  syncedAt: string | null;
-}
+  syncStatus: z.enum(['pending', 'synced', 'error']),
+  syncError: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+});
+export type ExpenseView = z.infer<typeof expenseViewSchema>;
+
+export const expenseListSchema = z.object({ items: z.array(expenseViewSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+/** POST /api/expenses: the new expense and the Spanish confirmation. */
+export const createdExpenseSchema = expenseViewSchema.extend({ message: z.string() });

@@ -12,7 +12,7 @@ import {
 } from '@shared/integrations.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
-import { errorResponses } from '../openapi.js';
+import { errorResponses, receiptFileResponse } from '../openapi.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { accountingReceiptKey, exportApprovedExpenses, getAccountingExpense } from './export.js';
@@ -21,11 +21,6 @@ import { sendAccountingTestEvent } from './webhook-delivery.js';
 
 const ONLY_ADMINS = 'Solo un administrador puede configurar las integraciones contables.';
 const idParams = z.object({ id: z.string().max(64) });
-const file = z.string().meta({ format: 'binary' });
-const receiptFile = {
-  description: 'El archivo del comprobante',
-  content: { 'image/jpeg': { schema: file }, 'image/png': { schema: file }, 'image/webp': { schema: file }, 'application/pdf': { schema: file } },
-};
 
 /**
  * Part 2 §7 'Tokens and accounting webhook': the external API (Bearer token only: it is what outside accounting
@@ -79,7 +74,7 @@ export const accountingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =
     '/accounting/expense/:id/receipt',
     {
       config: { auth: 'bearer' },
-      schema: { tags: ['accounting'], summary: 'El comprobante de una rendición (receiptUrl)', params: idParams, response: { 200: receiptFile, ...errorResponses(401, 404, 429) } },
+      schema: { tags: ['accounting'], summary: 'El comprobante de una rendición (receiptUrl)', params: idParams, response: { 200: receiptFileResponse, ...errorResponses(401, 404, 429) } },
     },
     async (request, reply) => {
       const actor = requireActor(request);

@@ -55,10 +55,10 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.status(201).send({ user: view });
   };
 
-  r.post('/auth/register', { schema: { tags: ['auth'], body: registerSchema } }, register('free'));
-  r.post('/auth/register-niudata', { schema: { tags: ['auth'], body: registerSchema } }, register('niudata-free'));
+  r.post('/auth/register', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema } }, register('free'));
+  r.post('/auth/register-niudata', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema } }, register('niudata-free'));
 
-  r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: userResponse } } }, async (request, reply) => {
+  r.post('/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginSchema, response: { 200: userResponse } } }, async (request, reply) => {
     const { email, password, rememberMe } = request.body;
     await enforceRateLimit(db, request, LOGIN_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
@@ -74,12 +74,12 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     clearSessionCookie(reply);
     return { message: 'Sesión cerrada' };
   };
-  r.post('/auth/logout', { schema: { tags: ['auth'] } }, logout);
-  r.post('/logout', { schema: { tags: ['auth'] } }, logout);
+  r.post('/auth/logout', { config: { auth: 'public' }, schema: { tags: ['auth'] } }, logout);
+  r.post('/logout', { config: { auth: 'public' }, schema: { tags: ['auth'] } }, logout);
 
   r.get('/auth/user', { schema: { tags: ['auth'] } }, async (request) => requireSession(request).view);
 
-  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotSchema } }, async (request) => {
+  r.post('/auth/forgot-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: forgotSchema } }, async (request) => {
     const { email } = request.body;
     await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, FORGOT_RULES.perAccount, email);
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { message: FORGOT_ANSWER };
   });
 
-  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetSchema } }, async (request) => {
+  r.post('/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetSchema } }, async (request) => {
     await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
     await resetPassword(db, request.body.token, request.body.password);
     return { message: 'Tu contraseña ha sido actualizada exitosamente. Ya puedes iniciar sesión.' };

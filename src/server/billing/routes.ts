@@ -41,7 +41,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   if (provider?.name === 'sandbox') await app.register(sandboxRoutes(provider), deps);
 
   /** Part 2 §7: the plans the billing screens list. Public: the same prices as the landing page. */
-  r.get('/mercadopago/plans', { schema: { tags: ['billing'] } }, async () => planViews());
+  r.get('/mercadopago/plans', { config: { auth: 'public' }, schema: { tags: ['billing'] } }, async () => planViews());
 
   r.get('/mercadopago/status', { schema: { tags: ['billing'] } }, async (request): Promise<{ data: PaymentStatusData }> => {
     requireSession(request);
@@ -117,7 +117,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
    * MercadoPago's notifications (public: no session, no Origin). Only payments are processed, after the x-signature
    * check; the payment itself is always fetched from the provider, so the notification's body is never trusted.
    */
-  r.post('/mercadopago/webhook', { schema: { tags: ['billing'] } }, async (request) => {
+  r.post('/mercadopago/webhook', { config: { auth: 'public' }, schema: { tags: ['billing'] } }, async (request) => {
     const q = (request.query ?? {}) as Record<string, unknown>;
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: unknown; topic?: unknown; action?: unknown; data?: { id?: unknown } };
     const type = str(q.type) ?? str(q.topic) ?? str(body.type) ?? str(body.topic) ?? str(body.action)?.split('.')[0] ?? null;

@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogItemSchema, costCenterSchema } from '@shared/catalog.js';
+import { type CatalogItem, type CostCenter, catalogDeleteResultSchema, catalogItemSchema, catalogItemViewSchema, costCenterSchema, costCenterViewSchema } from '@shared/catalog.js';
+import { errorResponses } from '../openapi.js';
 import type { Db } from '../db/client.js';
 import { auditLog, categories, costCenters, expenses, paymentMethods } from '../db/schema/index.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
@@ -28,18 +29,20 @@ interface Resource {
   table: typeof categories | typeof paymentMethods | typeof costCenters;
   expenseColumn: typeof expenses.categoryId | typeof expenses.paymentMethodId | typeof expenses.costCenterId;
   schema: typeof catalogItemSchema | typeof costCenterSchema;
+  view: typeof catalogItemViewSchema | typeof costCenterViewSchema;
   orderBy: ReturnType<typeof asc>;
 }
 
 const RESOURCES: Resource[] = [
-  { path: '/categories', label: { one: 'categoría', article: 'la' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, orderBy: asc(categories.name) },
-  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, orderBy: asc(paymentMethods.name) },
-  { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, orderBy: asc(costCenters.code) },
+  { path: '/categories', label: { one: 'categoría', article: 'la' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(categories.name) },
+  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(paymentMethods.name) },
+  { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, view: costCenterViewSchema, orderBy: asc(costCenters.code) },
 ];
 
-function present(row: Record<string, unknown>) {
+/** The row without tenant and timestamp columns; the route's response schema checks the shape. */
+function present(row: Record<string, unknown>): CatalogItem | CostCenter {
   const { companyId: _c, createdAt: _d, ...rest } = row;
-  return rest;
+  return rest as CatalogItem | CostCenter;
 }
 
 async function findOwned(db: Db, r: Resource, companyId: string, id: string) {
@@ -56,14 +59,14 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
   for (const r of RESOURCES) {
     const t = r.table as typeof categories;
 
-    api.get(r.path, { schema: { tags: ['catalog'], querystring: listQuery }, config: { auth: 'either' } }, async (request) => {
+    api.get(r.path, { schema: { tags: ['catalog'], querystring: listQuery, response: { 200: z.array(r.view), ...errorResponses(400, 401, 403, 429) } }, config: { auth: 'either' } }, async (request) => {
       const actor = requireActor(request);
       const companyId = listCompanyId(actor, request.query.companyId);
       const rows = await db.select().from(t).where(eq(t.companyId, companyId)).orderBy(r.orderBy);
       return rows.map(present);
     });
 
-    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema } }, async (request, reply) => {
+    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema, response: { 201: r.view, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
@@ -75,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       return reply.status(201).send(present(row));
     });
 
-    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: r.schema.partial() } }, async (request) => {
+    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: r.schema.partial(), response: { 200: r.view, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
@@ -90,7 +93,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       return present(row);
     });
 
-    api.delete(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams } }, async (request) => {
+    api.delete(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, response: { 200: catalogDeleteResultSchema, ...errorResponses(401, 403, 404) } } }, async (request) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);

@@ -19,7 +19,7 @@ export const chatbotRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   /** Part 1 §7 'Chat and install': public (the landing), `{ message, history }` → `{ response }`. */
   r.post(
     '/chatbot',
-    { schema: { tags: ['chatbot'], body: chatRequestSchema, response: { 200: chatResponseSchema } } },
+    { config: { auth: 'public' }, schema: { tags: ['chatbot'], body: chatRequestSchema, response: { 200: chatResponseSchema } } },
     async (request): Promise<ChatResponse> => {
       for (const rule of CHAT_RULES) await enforceRateLimit(db, request, rule, request.ip);
       const { message, history } = request.body;

@@ -80,13 +80,13 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { message: 'Ahora eres administrador de la empresa' };
   });
 
-  r.get('/auth/invitation', { schema: { tags: ['auth'], querystring: z.object({ token: acceptInvitationSchema.shape.token }) } }, async (request) => {
+  r.get('/auth/invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], querystring: z.object({ token: acceptInvitationSchema.shape.token }) } }, async (request) => {
     await enforceRateLimit(db, request, PREVIEW_RULE, request.ip);
     return previewInvitation(db, request.query.token);
   });
 
   /** Accepting signs the person in like a login: any previous session of this browser ends, a new id is issued. */
-  r.post('/auth/accept-invitation', { schema: { tags: ['auth'], body: acceptInvitationSchema } }, async (request, reply) => {
+  r.post('/auth/accept-invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], body: acceptInvitationSchema } }, async (request, reply) => {
     await enforceRateLimit(db, request, ACCEPT_RULE, request.ip);
     const user = await acceptInvitation(db, request.body);
     if (request.sessionId) await destroySession(db, request.sessionId);

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { expenseFiltersSchema, expenseInputSchema } from '@shared/expenses.js';
+import { createdExpenseSchema, expenseFiltersSchema, expenseInputSchema, expenseListSchema, expenseViewSchema } from '@shared/expenses.js';
+import { binaryResponse, errorResponses, receiptFileResponse } from '../openapi.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { requireCompanyId } from '../policies/index.js';
@@ -15,6 +16,7 @@ import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
 
 const idParams = z.object({ id: z.string() });
+const xlsxFile = binaryResponse('El libro Excel', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
 /** Turns a zod failure on form fields into the API's `{ message, field }` 400. */
 export function parseExpenseFields(fields: Record<string, string>) {
@@ -30,24 +32,25 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/expenses', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema }, config: { auth: 'either' } }, async (request, reply) => {
+  r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
     reply.header('cache-control', 'no-store');
     return listExpenses(db, actor, requireCompanyId(actor), request.query);
   });
 
-  r.get('/expenses/export/excel', { schema: { tags: ['expenses'], querystring: expenseFiltersSchema } }, async (request, reply) => {
+  r.get('/expenses/export/excel', { schema: { tags: ['expenses'], summary: 'Exporta a Excel las rendiciones filtradas', querystring: expenseFiltersSchema, response: { 200: xlsxFile, ...errorResponses(400, 401) } } }, async (request, reply) => {
     const actor = actorOf(requireSession(request));
     const where = filterConditions(actor, requireCompanyId(actor), request.query);
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Santiago' });
-    return reply
+    // Files go out as streams or Buffers (never serialised); the typed reply only knows the documented string schema.
+    return (reply as FastifyReply)
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', `attachment; filename="rendiciones_${today}.xlsx"`)
       .header('cache-control', 'no-store')
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], consumes: ['multipart/form-data', 'application/json'] }, config: { auth: 'either' } }, async (request, reply) => {
+  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     // With a token the expense is filed in the name of the admin who created the token.
     const actor = requireActor(request);
     const companyId = requireCompanyId(actor);
@@ -65,19 +68,19 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
   });
 
-  r.get('/expenses/:id', { schema: { tags: ['expenses'], params: idParams }, config: { auth: 'either' } }, async (request) => {
+  r.get('/expenses/:id', { schema: { tags: ['expenses'], summary: 'Una rendición', params: idParams, response: { 200: expenseViewSchema, ...errorResponses(401, 404, 429) } }, config: { auth: 'either' } }, async (request) => {
     const actor = requireActor(request);
     const { receiptKey: _k, ...view } = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
     return view;
   });
 
   /** Receipts are never public: company, role and ownership are checked on every read. */
-  r.get('/expenses/:id/receipt', { schema: { tags: ['expenses'], params: idParams }, config: { auth: 'either' } }, async (request, reply) => {
+  r.get('/expenses/:id/receipt', { schema: { tags: ['expenses'], summary: 'El comprobante de una rendición', params: idParams, response: { 200: receiptFileResponse, ...errorResponses(401, 404, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
     const expense = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
     const data = expense.receiptKey ? await deps.storage.get(expense.receiptKey) : null;
     if (!data) throw new AppError('not_found', 404, 'Esta rendición no tiene comprobante.');
-    return reply
+    return (reply as FastifyReply)
       .header('content-type', expense.receiptMime ?? 'application/octet-stream')
       .header('cache-control', 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
