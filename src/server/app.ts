@@ -40,7 +40,7 @@ import { invoiceRoutes } from './invoices/routes.js';
 import { authenticateToken, parseBearer } from './api-tokens/service.js';
 import type { AppDeps } from './context.js';
 import { AppError, errors } from './errors.js';
-import { SECURITY, type RouteAuth } from './openapi.js';
+import { SECURITY, multipartJsonSchema, type RouteAuth } from './openapi.js';
 import { enforceRateLimit } from './platform/rate-limit.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
@@ -89,7 +89,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Multipart bodies are read by their handlers; their documented fields come from `config.multipart`.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const multipart = input.route.config?.multipart;
+      return multipart ? { ...out, schema: { ...out.schema, body: multipartJsonSchema(multipart) } } : out;
+    },
   });
 
   app.decorateRequest('session', null);

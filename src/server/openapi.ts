@@ -12,9 +12,19 @@ import { z } from 'zod';
  */
 export type RouteAuth = 'session' | 'bearer' | 'either' | 'public';
 
+/** A multipart route's fields for the document only (multipart bodies are read by the handler, not validated here). */
+export interface MultipartDoc {
+  /** The text fields, as the zod object the handler validates them with. */
+  fields?: z.ZodObject;
+  /** File fields: name → description. */
+  files: Record<string, string>;
+  required?: string[];
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    multipart?: MultipartDoc;
   }
 }
 
@@ -65,3 +75,12 @@ export function binaryResponse(description: string, types: string[]) {
 }
 
 export const receiptFileResponse = binaryResponse('El archivo del comprobante', ['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
+
+/** The OpenAPI body of a multipart route: its text fields plus binary file fields. */
+export function multipartJsonSchema(doc: MultipartDoc): Record<string, unknown> {
+  const fields = doc.fields ? (z.toJSONSchema(doc.fields, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : {};
+  const properties: Record<string, unknown> = { ...(fields.properties ?? {}) };
+  for (const [name, description] of Object.entries(doc.files)) properties[name] = { type: 'string', format: 'binary', description };
+  const required = doc.required ?? fields.required ?? [];
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}

@@ -15,13 +15,14 @@ export const decisionSchema = z.discriminatedUnion('status', [
 ], { error: 'El estado debe ser approved o rejected' });
 export type DecisionInput = z.input<typeof decisionSchema>;
 
-export interface AuditEntry {
-  id: string;
-  action: string;
-  actor: { firstName: string; lastName: string; email: string } | null;
-  changes: Record<string, unknown> | null;
-  createdAt: string;
-}
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_LABELS: Record<string, string> = {
   'expense.created': 'Rendición creada',

@@ -60,25 +60,30 @@ export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrador', manager: 'Gerente', employee: 'Empleado' };
 
 /** GET /api/auth/user */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  isSuperAdmin: boolean;
-  currentCompanyId: string | null;
-  subscriptionStatus: 'free' | 'pro' | 'trial';
-  planId: string | null;
-  role: Role | null;
-  darkMode: boolean;
-  emailNotifications: boolean;
-  hasCompletedOnboarding: boolean;
-}
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isSuperAdmin: z.boolean(),
+  currentCompanyId: z.string().nullable(),
+  subscriptionStatus: z.enum(['free', 'pro', 'trial']),
+  planId: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  darkMode: z.boolean(),
+  emailNotifications: z.boolean(),
+  hasCompletedOnboarding: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export interface Membership {
-  id: string;
-  companyId: string;
-  role: Role;
-  company: { id: string; name: string };
-}
+/** Registration, login and invitation acceptance answer the signed-in user. */
+export const signedInSchema = z.object({ user: currentUserSchema });
+
+export const membershipSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  role: z.enum(ROLES),
+  company: z.object({ id: z.string(), name: z.string() }),
+});
+export type Membership = z.infer<typeof membershipSchema>;

@@ -22,57 +22,61 @@ export const INVOICE_STATUS_LABELS: Record<string, string> = {
 };
 
 /** GET /api/subscription/invoices items (part 1 §3 Subscription invoice). */
-export interface SubscriptionInvoiceView {
-  id: string;
-  invoiceNumber: string;
-  status: 'paid' | 'pending' | 'failed' | 'cancelled';
-  subscriptionPlan: string;
-  billingPeriodStart: string | null;
-  billingPeriodEnd: string | null;
-  createdAt: string;
-  dueDate: string | null;
-  paidAt: string | null;
-  paymentMethod: string | null;
-  description: string;
+export const subscriptionInvoiceViewSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  status: z.enum(['paid', 'pending', 'failed', 'cancelled']),
+  subscriptionPlan: z.string(),
+  billingPeriodStart: z.string().nullable(),
+  billingPeriodEnd: z.string().nullable(),
+  createdAt: z.string(),
+  dueDate: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+  description: z.string(),
   /** Subtotal (net), CLP. */
-  amount: number;
+  amount: z.number(),
   /** Percentage, e.g. 19. */
-  taxRate: number;
-  taxAmount: number;
-  totalAmount: number;
-}
+  taxRate: z.number(),
+  taxAmount: z.number(),
+  totalAmount: z.number(),
+});
+export type SubscriptionInvoiceView = z.infer<typeof subscriptionInvoiceViewSchema>;
 
 /** GET /api/mercadopago/plans items (part 2 §3 Subscription plan). */
-export interface SubscriptionPlanView {
-  id: string;
-  name: string;
-  description: string;
+export const subscriptionPlanViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
   /** CLP, IVA included; 0 for free; null for contact sales. */
-  price: number | null;
-  currency: 'CLP';
-  features: string[];
-  popular?: boolean;
-}
+  price: z.number().nullable(),
+  currency: z.literal('CLP'),
+  features: z.array(z.string()),
+  popular: z.boolean().optional(),
+});
+export type SubscriptionPlanView = z.infer<typeof subscriptionPlanViewSchema>;
 
 export const createSubscriptionSchema = z.object({ planId: z.string({ error: 'Selecciona un plan.' }).trim().min(1, 'Selecciona un plan.') });
 
 /** POST /api/mercadopago/create-subscription answer. */
-export interface CheckoutView {
-  preferenceId: string;
-  initPoint: string;
+export const checkoutViewSchema = z.object({
+  preferenceId: z.string(),
+  initPoint: z.string(),
   /** true when no MercadoPago credentials are set: the sandbox's own checkout page ('Modo de prueba'). */
-  sandbox: boolean;
-}
+  sandbox: z.boolean(),
+});
+export type CheckoutView = z.infer<typeof checkoutViewSchema>;
 
 /** GET /api/mercadopago/status `data` (part 2 §3 Payment status data). */
-export interface PaymentStatusData {
-  accessTokenConfigured: boolean;
-  publicKeyConfigured: boolean;
-  serviceInitialized: boolean;
-  plansAvailable: number;
-  timestamp: string;
-  sandbox: boolean;
-}
+export const paymentStatusDataSchema = z.object({
+  accessTokenConfigured: z.boolean(),
+  publicKeyConfigured: z.boolean(),
+  serviceInitialized: z.boolean(),
+  plansAvailable: z.number(),
+  timestamp: z.string(),
+  sandbox: z.boolean(),
+});
+export type PaymentStatusData = z.infer<typeof paymentStatusDataSchema>;
 
 /**
  * Custom headers may not set the transport's own headers nor any `x-rendix-*` one (signature, timestamp, event), which a
@@ -134,34 +138,36 @@ export const billingWebhookCreateSchema = z.object({ ...webhookFields, event: z.
 /** PUT /api/webhooks/{id} {name, url, isActive, secret?, headers}. */
 export const billingWebhookUpdateSchema = z.object({ ...webhookFields, isActive: z.boolean().default(true) });
 
-export interface BillingWebhookView {
-  id: string;
-  name: string;
-  url: string;
-  event: string;
+export const billingWebhookViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  event: z.string(),
   /** Never sent back in clear: whether one is set. */
-  hasSecret: boolean;
-  headers: string;
-  isActive: boolean;
-  lastTriggered: string | null;
-  retryCount: number;
-  timeoutSeconds: number;
-  createdAt: string;
-}
+  hasSecret: z.boolean(),
+  headers: z.string(),
+  isActive: z.boolean(),
+  lastTriggered: z.string().nullable(),
+  retryCount: z.number(),
+  timeoutSeconds: z.number(),
+  createdAt: z.string(),
+});
+export type BillingWebhookView = z.infer<typeof billingWebhookViewSchema>;
 
 /** GET /api/webhooks/logs items (part 2 §3 Webhook log). */
-export interface BillingWebhookLogView {
-  id: string;
-  webhookName: string;
-  eventType: string;
-  eventId: string;
-  responseStatus: number | null;
-  errorMessage: string | null;
-  attempt: number;
-  createdAt: string;
-  succeededAt: string | null;
-  failedAt: string | null;
-}
+export const billingWebhookLogViewSchema = z.object({
+  id: z.string(),
+  webhookName: z.string(),
+  eventType: z.string(),
+  eventId: z.string(),
+  responseStatus: z.number().nullable(),
+  errorMessage: z.string().nullable(),
+  attempt: z.number(),
+  createdAt: z.string(),
+  succeededAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type BillingWebhookLogView = z.infer<typeof billingWebhookLogViewSchema>;
 
 /** Header names of the signed body sent to billing webhooks. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-rendix-signature';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, ROLES, type Role } from './auth.js';
+import { MSG, ROLES } from './auth.js';
 import { isValidRut, normalizeRut } from './rut.js';
 
 /**
@@ -149,53 +149,54 @@ export const acceptInvitationFormSchema = z
   .refine(samePasswords, { message: MSG.mismatch, path: ['confirmPassword'] });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationFormSchema>;
 
+const subscriptionStatus = z.enum(['free', 'pro', 'trial']);
+
 /** GET /api/company/current, and the answer of create and update. */
-export interface CompanyView {
-  id: string;
-  name: string;
-  domain: string | null;
-  taxId: string | null;
-  address: string | null;
-  companyCode: string;
-  subscriptionStatus: 'free' | 'pro' | 'trial';
-  subscriptionPlan: string;
-  userRole: Role | null;
-  userCount: number;
-  expenseCount: number;
-  createdAt: string;
-}
+export const companyViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  taxId: z.string().nullable(),
+  address: z.string().nullable(),
+  companyCode: z.string(),
+  subscriptionStatus,
+  subscriptionPlan: z.string(),
+  userRole: z.enum(ROLES).nullable(),
+  userCount: z.number(),
+  expenseCount: z.number(),
+  createdAt: z.string(),
+});
+export type CompanyView = z.infer<typeof companyViewSchema>;
 
 /** GET /api/company/stats. For non-admins the expense totals are their own expenses (`scope: 'own'`). */
-export interface CompanyStats {
-  totalUsers: number;
-  totalExpenses: number;
-  totalAmount: string;
-  subscriptionStatus: 'free' | 'pro' | 'trial';
-  monthlyExpenseCount: number;
-  scope: 'company' | 'own';
-}
+export const companyStatsSchema = z.object({
+  totalUsers: z.number(),
+  totalExpenses: z.number(),
+  totalAmount: z.string(),
+  subscriptionStatus,
+  monthlyExpenseCount: z.number(),
+  scope: z.enum(['company', 'own']),
+});
+export type CompanyStats = z.infer<typeof companyStatsSchema>;
 
 /** A row of GET /api/company/users. */
-export interface CompanyUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  taxId: string | null;
-  role: Role;
-  isActive: boolean;
-  authProvider: string;
-  hasPassword: boolean;
-  joinedAt: string;
-}
+export const companyUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  taxId: z.string().nullable(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  authProvider: z.string(),
+  hasPassword: z.boolean(),
+  joinedAt: z.string(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
 
 /** GET /api/auth/invitation?token=: what the accept screen shows before the password is chosen. */
-export interface InvitationPreview {
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-}
+export const invitationPreviewSchema = z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), companyName: z.string().nullable() });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** An invitation is pending while the user has no password of their own (part 2 §4). */
 export function isPendingInvitation(u: Pick<CompanyUser, 'authProvider' | 'hasPassword'>): boolean {

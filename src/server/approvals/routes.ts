@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decisionSchema } from '@shared/approvals.js';
+import { auditEntrySchema, decisionSchema } from '@shared/approvals.js';
+import { expenseViewSchema } from '@shared/expenses.js';
+import { errorResponses } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
@@ -26,13 +28,13 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/admin/expenses/pending', { schema: { tags: ['approvals'] } }, async (request) => {
+  r.get('/admin/expenses/pending', { schema: { tags: ['approvals'], response: { 200: z.array(expenseViewSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     return listPendingExpenses(db, requireCompanyId(actor));
   });
 
-  r.patch('/admin/expenses/:id/status', { schema: { tags: ['approvals'], params: idParams, body: decisionSchema } }, async (request) => {
+  r.patch('/admin/expenses/:id/status', { schema: { tags: ['approvals'], params: idParams, body: decisionSchema, response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
@@ -45,7 +47,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     return view;
   });
 
-  r.patch('/admin/expenses/:id', { schema: { tags: ['approvals'], params: idParams } }, async (request) => {
+  r.patch('/admin/expenses/:id', { schema: { tags: ['approvals'], params: idParams, response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
@@ -61,7 +63,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
   });
 
   /** Admins replace a receipt (e.g. when the image is unreadable). */
-  r.patch('/expenses/:id/receipt', { schema: { tags: ['approvals'], params: idParams, consumes: ['multipart/form-data'] } }, async (request) => {
+  r.patch('/expenses/:id/receipt', { config: { multipart: { files: { receipt: 'El nuevo comprobante (JPG, PNG, WebP o PDF, hasta 10 MB)' }, required: ['receipt'] } }, schema: { tags: ['approvals'], params: idParams, consumes: ['multipart/form-data'], response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 413) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), 'Solo un administrador puede reemplazar comprobantes.');
     const companyId = requireCompanyId(actor);
@@ -73,7 +75,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     return view;
   });
 
-  r.get('/expenses/:id/history', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
+  r.get('/expenses/:id/history', { schema: { tags: ['expenses'], params: idParams, response: { 200: z.array(auditEntrySchema), ...errorResponses(400, 401, 404) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     return expenseHistory(db, actor, requireCompanyId(actor), request.params.id);
   });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgotSchema, loginSchema, preferencesSchema, registerSchema, resetSchema } from '@shared/auth.js';
+import { currentUserSchema, forgotSchema, loginSchema, preferencesSchema, registerSchema, resetSchema, signedInSchema } from '@shared/auth.js';
+import { errorResponses, messageSchema } from '../openapi.js';
 import type { PlanId } from '@shared/plans.js';
 import { users } from '../db/schema/index.js';
 import { passwordResetEmail } from '../email/templates.js';
@@ -33,7 +34,6 @@ export const FORGOT_RULES = {
 const REGISTER_RULE = { name: 'register-ip', max: 30, windowMs: 60 * 60_000 };
 
 const FORGOT_ANSWER = 'Si el email existe, recibirás instrucciones para restablecer tu contraseña.';
-const userResponse = z.object({ user: z.any() });
 
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,10 +55,10 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.status(201).send({ user: view });
   };
 
-  r.post('/auth/register', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema } }, register('free'));
-  r.post('/auth/register-niudata', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema } }, register('niudata-free'));
+  r.post('/auth/register', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema, response: { 201: signedInSchema, ...errorResponses(400, 409, 429) } } }, register('free'));
+  r.post('/auth/register-niudata', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema, response: { 201: signedInSchema, ...errorResponses(400, 409, 429) } } }, register('niudata-free'));
 
-  r.post('/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginSchema, response: { 200: userResponse } } }, async (request, reply) => {
+  r.post('/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginSchema, response: { 200: signedInSchema, ...errorResponses(400, 401, 429) } } }, async (request, reply) => {
     const { email, password, rememberMe } = request.body;
     await enforceRateLimit(db, request, LOGIN_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
@@ -74,12 +74,12 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     clearSessionCookie(reply);
     return { message: 'Sesión cerrada' };
   };
-  r.post('/auth/logout', { config: { auth: 'public' }, schema: { tags: ['auth'] } }, logout);
-  r.post('/logout', { config: { auth: 'public' }, schema: { tags: ['auth'] } }, logout);
+  r.post('/auth/logout', { config: { auth: 'public' }, schema: { tags: ['auth'], response: { 200: messageSchema } } }, logout);
+  r.post('/logout', { config: { auth: 'public' }, schema: { tags: ['auth'], response: { 200: messageSchema } } }, logout);
 
-  r.get('/auth/user', { schema: { tags: ['auth'] } }, async (request) => requireSession(request).view);
+  r.get('/auth/user', { schema: { tags: ['auth'], response: { 200: currentUserSchema, ...errorResponses(401) } } }, async (request) => requireSession(request).view);
 
-  r.post('/auth/forgot-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: forgotSchema } }, async (request) => {
+  r.post('/auth/forgot-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: forgotSchema, response: { 200: messageSchema, ...errorResponses(400, 429) } } }, async (request) => {
     const { email } = request.body;
     await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, FORGOT_RULES.perAccount, email);
@@ -93,19 +93,19 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { message: FORGOT_ANSWER };
   });
 
-  r.post('/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetSchema } }, async (request) => {
+  r.post('/auth/reset-password', { config: { auth: 'public' }, schema: { tags: ['auth'], body: resetSchema, response: { 200: messageSchema, ...errorResponses(400, 429) } } }, async (request) => {
     await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
     await resetPassword(db, request.body.token, request.body.password);
     return { message: 'Tu contraseña ha sido actualizada exitosamente. Ya puedes iniciar sesión.' };
   });
 
-  r.post('/auth/complete-onboarding', { schema: { tags: ['auth'] } }, async (request) => {
+  r.post('/auth/complete-onboarding', { schema: { tags: ['auth'], response: { 200: messageSchema, ...errorResponses(401) } } }, async (request) => {
     const ctx = requireSession(request);
     await db.update(users).set({ hasCompletedOnboarding: true, updatedAt: new Date() }).where(eq(users.id, ctx.user.id));
     return { message: 'Onboarding completado' };
   });
 
-  r.patch('/user/preferences', { schema: { tags: ['user'], body: preferencesSchema } }, async (request) => {
+  r.patch('/user/preferences', { schema: { tags: ['user'], body: preferencesSchema, response: { 200: currentUserSchema, ...errorResponses(400, 401) } } }, async (request) => {
     const ctx = requireSession(request);
     await db
       .update(users)

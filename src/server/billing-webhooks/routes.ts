@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingWebhookCreateSchema, billingWebhookUpdateSchema, type BillingWebhookLogView, type BillingWebhookView } from '@shared/billing.js';
+import {
+  billingWebhookCreateSchema,
+  billingWebhookLogViewSchema,
+  billingWebhookUpdateSchema,
+  billingWebhookViewSchema,
+  type BillingWebhookLogView,
+  type BillingWebhookView,
+} from '@shared/billing.js';
+import { errorResponses } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can } from '../policies/index.js';
@@ -14,11 +22,8 @@ export const webhookTestSchema = z.object({
   testData: z.record(z.string(), z.unknown(), { error: 'testData debe ser un objeto JSON.' }).optional(),
 });
 
-export interface WebhookTestResult {
-  success: true;
-  eventId: string;
-  message: string;
-}
+const webhookTestResultSchema = z.object({ success: z.literal(true), eventId: z.string(), message: z.string() });
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
 function requireSuperAdmin(request: FastifyRequest): void {
   const actor = actorOf(requireSession(request));
@@ -31,33 +36,33 @@ export const billingWebhookRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
   const { db, env } = deps;
   const tags = ['billing-webhooks'];
 
-  r.get('/webhooks', { schema: { tags } }, async (request): Promise<BillingWebhookView[]> => {
+  r.get('/webhooks', { schema: { tags, response: { 200: z.array(billingWebhookViewSchema), ...errorResponses(401, 403) } } }, async (request): Promise<BillingWebhookView[]> => {
     requireSuperAdmin(request);
     return listWebhooks(db);
   });
 
-  r.get('/webhooks/logs', { schema: { tags } }, async (request): Promise<BillingWebhookLogView[]> => {
+  r.get('/webhooks/logs', { schema: { tags, response: { 200: z.array(billingWebhookLogViewSchema), ...errorResponses(401, 403) } } }, async (request): Promise<BillingWebhookLogView[]> => {
     requireSuperAdmin(request);
     return listLogs(db);
   });
 
-  r.post('/webhooks', { schema: { tags, body: billingWebhookCreateSchema } }, async (request, reply) => {
+  r.post('/webhooks', { schema: { tags, body: billingWebhookCreateSchema, response: { 201: billingWebhookViewSchema, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
     requireSuperAdmin(request);
     return reply.status(201).send(await createWebhook(db, env, request.body));
   });
 
-  r.put('/webhooks/:id', { schema: { tags, params: idParams, body: billingWebhookUpdateSchema } }, async (request): Promise<BillingWebhookView> => {
+  r.put('/webhooks/:id', { schema: { tags, params: idParams, body: billingWebhookUpdateSchema, response: { 200: billingWebhookViewSchema, ...errorResponses(400, 401, 403, 404) } } }, async (request): Promise<BillingWebhookView> => {
     requireSuperAdmin(request);
     return updateWebhook(db, env, request.params.id, request.body);
   });
 
-  r.delete('/webhooks/:id', { schema: { tags, params: idParams } }, async (request) => {
+  r.delete('/webhooks/:id', { schema: { tags, params: idParams, response: { 200: z.object({ deleted: z.boolean(), message: z.string() }), ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
     requireSuperAdmin(request);
     await deleteWebhook(db, request.params.id);
     return { deleted: true, message: 'Webhook eliminado.' };
   });
 
-  r.post('/webhooks/:id/test', { schema: { tags, params: idParams, body: webhookTestSchema.optional() } }, async (request, reply): Promise<WebhookTestResult> => {
+  r.post('/webhooks/:id/test', { schema: { tags, params: idParams, body: webhookTestSchema.optional(), response: { 202: webhookTestResultSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request, reply): Promise<WebhookTestResult> => {
     requireSuperAdmin(request);
     const hook = await findWebhook(db, request.params.id);
     if (!hook.isActive) throw errors.badRequest('El webhook está inactivo. Actívalo para poder probarlo.');

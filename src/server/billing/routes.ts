@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_INSTALLMENTS, createSubscriptionSchema, type CheckoutView, type PaymentStatusData } from '@shared/billing.js';
+import {
+  MAX_INSTALLMENTS,
+  checkoutViewSchema,
+  createSubscriptionSchema,
+  paymentStatusDataSchema,
+  subscriptionInvoiceViewSchema,
+  subscriptionPlanViewSchema,
+  type CheckoutView,
+  type PaymentStatusData,
+} from '@shared/billing.js';
+import { errorResponses } from '../openapi.js';
 import { PLANS, findPlan } from '@shared/plans.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { AppError, errors } from '../errors.js';
@@ -23,6 +33,27 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
 
+const connectionTestSchema = z.object({ status: z.enum(['success', 'error', 'warning']), message: z.string(), details: z.record(z.string(), z.unknown()) });
+const testPreferenceSchema = z.object({
+  status: z.enum(['success', 'error', 'warning']),
+  preferenceId: z.string().nullable(),
+  initPoint: z.string().nullable(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  testData: z.record(z.string(), z.unknown()),
+});
+const notificationAnswerSchema = z.object({ received: z.boolean(), processed: z.boolean(), outcome: z.string().optional() });
+const providerPaymentSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  statusDetail: z.string().nullable(),
+  externalReference: z.string().nullable(),
+  transactionAmount: z.number(),
+  currencyId: z.string(),
+  paymentMethodId: z.string().nullable(),
+  dateApproved: z.string().nullable(),
+});
+
 export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, env } = deps;
@@ -41,9 +72,9 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   if (provider?.name === 'sandbox') await app.register(sandboxRoutes(provider), deps);
 
   /** Part 2 §7: the plans the billing screens list. Public: the same prices as the landing page. */
-  r.get('/mercadopago/plans', { config: { auth: 'public' }, schema: { tags: ['billing'] } }, async () => planViews());
+  r.get('/mercadopago/plans', { config: { auth: 'public' }, schema: { tags: ['billing'], response: { 200: z.array(subscriptionPlanViewSchema) } } }, async () => planViews());
 
-  r.get('/mercadopago/status', { schema: { tags: ['billing'] } }, async (request): Promise<{ data: PaymentStatusData }> => {
+  r.get('/mercadopago/status', { schema: { tags: ['billing'], response: { 200: z.object({ data: paymentStatusDataSchema }), ...errorResponses(401, 403) } } }, async (request): Promise<{ data: PaymentStatusData }> => {
     requireSession(request);
     return {
       data: {
@@ -58,14 +89,14 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Connection test (super admin): the sandbox says it is in test mode; MercadoPago answers GET /users/me. */
-  r.get('/mercadopago/test', { schema: { tags: ['billing'] } }, async (request) => {
+  r.get('/mercadopago/test', { schema: { tags: ['billing'], response: { 200: connectionTestSchema, ...errorResponses(401, 403) } } }, async (request) => {
     requireSuperAdmin(request);
     if (!provider) return { status: 'error' as const, message: 'Los pagos no están configurados: falta MERCADOPAGO_ACCESS_TOKEN.', details: { accessTokenConfigured: false } };
     return provider.testConnection();
   });
 
   /** A real preference for a plan (super admin), tied to no checkout: paying it activates nothing. */
-  r.post('/mercadopago/test-preference', { schema: { tags: ['billing'], body: createSubscriptionSchema } }, async (request) => {
+  r.post('/mercadopago/test-preference', { schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: testPreferenceSchema, ...errorResponses(400, 401, 403, 503) } } }, async (request) => {
     const ctx = requireSuperAdmin(request);
     const p = requireProvider();
     const plan = findPlan(request.body.planId.toLowerCase());
@@ -98,7 +129,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Part 1 §4: an admin of the current company buys a plan; answers where to pay. */
-  r.post('/mercadopago/create-subscription', { schema: { tags: ['billing'], body: createSubscriptionSchema } }, async (request): Promise<CheckoutView> => {
+  r.post('/mercadopago/create-subscription', { schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: checkoutViewSchema, ...errorResponses(400, 401, 403, 409, 429, 502, 503) } } }, async (request): Promise<CheckoutView> => {
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     const companyId = requireCompanyId(actor);
@@ -117,7 +148,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
    * MercadoPago's notifications (public: no session, no Origin). Only payments are processed, after the x-signature
    * check; the payment itself is always fetched from the provider, so the notification's body is never trusted.
    */
-  r.post('/mercadopago/webhook', { config: { auth: 'public' }, schema: { tags: ['billing'] } }, async (request) => {
+  r.post('/mercadopago/webhook', { config: { auth: 'public' }, schema: { tags: ['billing'], summary: 'Notificaciones de MercadoPago (firma x-signature)', response: { 200: notificationAnswerSchema, ...errorResponses(400, 401, 502, 503) } } }, async (request) => {
     const q = (request.query ?? {}) as Record<string, unknown>;
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: unknown; topic?: unknown; action?: unknown; data?: { id?: unknown } };
     const type = str(q.type) ?? str(q.topic) ?? str(body.type) ?? str(body.topic) ?? str(body.action)?.split('.')[0] ?? null;
@@ -154,7 +185,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Documentation route (super admin): the payment as the provider reports it. */
-  r.get('/mercadopago/payment/:id', { schema: { tags: ['billing'], params: paymentIdParams } }, async (request) => {
+  r.get('/mercadopago/payment/:id', { schema: { tags: ['billing'], params: paymentIdParams, response: { 200: providerPaymentSchema, ...errorResponses(400, 401, 403, 404, 502, 503) } } }, async (request) => {
     requireSuperAdmin(request);
     const payment = await requireProvider()
       .getPayment(request.params.id)
@@ -167,7 +198,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** 'Historial de Compras': any member of the current company sees its invoices (the subscription screen is for all). */
-  r.get('/subscription/invoices', { schema: { tags: ['billing'] } }, async (request) => {
+  r.get('/subscription/invoices', { schema: { tags: ['billing'], response: { 200: z.array(subscriptionInvoiceViewSchema), ...errorResponses(400, 401) } } }, async (request) => {
     const companyId = requireCompanyId(actorOf(requireSession(request)));
     return listInvoices(db, companyId);
   });

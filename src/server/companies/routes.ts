@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { switchCompanySchema } from '@shared/auth.js';
-import { createCompanySchema, updateCompanySchema } from '@shared/company.js';
+import { membershipSchema, switchCompanySchema } from '@shared/auth.js';
+import { errorResponses } from '../openapi.js';
+import { companyStatsSchema, companyUserSchema, companyViewSchema, createCompanySchema, updateCompanySchema } from '@shared/company.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
@@ -16,38 +17,38 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/user/memberships', { schema: { tags: ['user'] } }, async (request) => {
+  r.get('/user/memberships', { schema: { tags: ['user'], response: { 200: z.array(membershipSchema), ...errorResponses(401) } } }, async (request) => {
     const ctx = requireSession(request);
     return listMemberships(db, ctx.user.id);
   });
 
-  r.post('/user/switch-company', { schema: { tags: ['user'], body: switchCompanySchema } }, async (request) => {
+  r.post('/user/switch-company', { schema: { tags: ['user'], body: switchCompanySchema, response: { 200: z.object({ message: z.string(), companyId: z.string() }), ...errorResponses(400, 401, 404) } } }, async (request) => {
     const ctx = requireSession(request);
     await switchCompany(db, ctx.user, request.body.companyId);
     return { message: 'Has cambiado de empresa exitosamente', companyId: request.body.companyId };
   });
 
-  r.get('/company/current', { schema: { tags: ['company'] } }, async (request) => {
+  r.get('/company/current', { schema: { tags: ['company'], response: { 200: companyViewSchema.nullable(), ...errorResponses(401) } } }, async (request) => {
     const ctx = requireSession(request);
     if (!ctx.companyId) return null;
     return presentCompany(db, await companyById(db, ctx.companyId), ctx.role);
   });
 
   /** Stat cards of the company page; an employee's expense totals are their own (as on the dashboard). */
-  r.get('/company/stats', { schema: { tags: ['company'] } }, async (request) => {
+  r.get('/company/stats', { schema: { tags: ['company'], response: { 200: companyStatsSchema, ...errorResponses(400, 401) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     const company = await companyById(db, requireCompanyId(actor));
     return companyStats(db, company, can.seeAllCompanyExpenses(actor) ? null : actor.userId);
   });
 
   /** Any signed-in user may create a company: they become its admin and it becomes their current company. */
-  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema } }, async (request, reply) => {
+  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 409) } } }, async (request, reply) => {
     const ctx = requireSession(request);
     const company = await createCompanyFor(db, ctx.user.id, { name: request.body.name, domain: request.body.domain });
     return reply.status(201).send(await presentCompany(db, company, 'admin'));
   });
 
-  r.put('/company/:id', { schema: { tags: ['company'], params: idParams, body: updateCompanySchema } }, async (request) => {
+  r.put('/company/:id', { schema: { tags: ['company'], params: idParams, body: updateCompanySchema, response: { 200: companyViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     authorize(can.manageCompany(actor), ONLY_ADMINS);
@@ -59,7 +60,7 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** The company's people (admins only): the expense list's user filter and the company page. */
-  r.get('/company/users', { schema: { tags: ['company'] } }, async (request) => {
+  r.get('/company/users', { schema: { tags: ['company'], response: { 200: z.array(companyUserSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.manageCompany(actor), ONLY_ADMINS);
     return listCompanyUsers(db, requireCompanyId(actor));

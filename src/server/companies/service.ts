@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Role } from '@shared/auth.js';
+import type { Membership, Role } from '@shared/auth.js';
 import { PUBLIC_EMAIL_DOMAINS, emailDomain, type CompanyStats, type CompanyView } from '@shared/company.js';
 import { getPlan, type PlanId } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -48,8 +48,8 @@ export async function createCompany(
   return company;
 }
 
-export async function listMemberships(db: Db, userId: string) {
-  return db
+export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await db
     .select({
       id: memberships.id,
       companyId: memberships.companyId,
@@ -60,6 +60,7 @@ export async function listMemberships(db: Db, userId: string) {
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)))
     .orderBy(asc(companies.name));
+  return rows.map((r) => ({ ...r, role: r.role as Role }));
 }
 
 export async function findActiveMembership(db: Db, userId: string, companyId: string) {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInvitationSchema, changeUserRoleSchema, editUserSchema, inviteUserSchema } from '@shared/company.js';
+import { acceptInvitationSchema, changeUserRoleSchema, companyUserSchema, editUserSchema, invitationPreviewSchema, inviteUserSchema } from '@shared/company.js';
+import { signedInSchema } from '@shared/auth.js';
+import { errorResponses, messageSchema } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { loadSessionContext } from '../auth/service.js';
 import { createSession, destroySession, setSessionCookie } from '../auth/sessions.js';
@@ -32,7 +34,7 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { actor, companyId: requireCompanyId(actor), inviterName };
   }
 
-  r.post('/company/invite', { schema: { tags: ['company'], body: inviteUserSchema } }, async (request, reply) => {
+  r.post('/company/invite', { schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const { actor, companyId, inviterName } = adminScope(request);
     await enforceRateLimit(db, request, INVITE_RULE, companyId);
     const user = await inviteUser(deps, actor, companyId, request.body.email, inviterName);
@@ -42,51 +44,51 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return reply.status(201).send({ message, user });
   });
 
-  r.post('/company/resend-invitation', { schema: { tags: ['company'], body: inviteUserSchema } }, async (request) => {
+  r.post('/company/resend-invitation', { schema: { tags: ['company'], body: inviteUserSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } }, async (request) => {
     const { actor, companyId, inviterName } = adminScope(request);
     await enforceRateLimit(db, request, INVITE_RULE, companyId);
     await resendInvitation(deps, actor, companyId, request.body.email, inviterName);
     return { message: `Reenviamos la invitación a ${request.body.email}.` };
   });
 
-  r.post('/company/change-user-role', { schema: { tags: ['company'], body: changeUserRoleSchema } }, async (request) => {
+  r.post('/company/change-user-role', { schema: { tags: ['company'], body: changeUserRoleSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const { actor, companyId } = adminScope(request);
     await changeUserRole(db, actor, companyId, request.body.userId, request.body.role);
     return { message: 'Rol actualizado' };
   });
 
-  r.post('/company/edit-user', { schema: { tags: ['company'], body: editUserSchema } }, async (request) => {
+  r.post('/company/edit-user', { schema: { tags: ['company'], body: editUserSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const { actor, companyId } = adminScope(request);
     await editCompanyUser(db, actor, companyId, request.body);
     return { message: 'Usuario actualizado' };
   });
 
-  r.post('/company/users/:id/deactivate', { schema: { tags: ['company'], params: userParams } }, async (request) => {
+  r.post('/company/users/:id/deactivate', { schema: { tags: ['company'], params: userParams, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const { actor, companyId } = adminScope(request);
     await deactivateMember(db, actor, companyId, request.params.id);
     return { message: 'Usuario desactivado' };
   });
 
-  r.post('/company/users/:id/reactivate', { schema: { tags: ['company'], params: userParams } }, async (request) => {
+  r.post('/company/users/:id/reactivate', { schema: { tags: ['company'], params: userParams, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const { actor, companyId } = adminScope(request);
     await reactivateMember(db, actor, companyId, request.params.id);
     return { message: 'Usuario reactivado' };
   });
 
   /** Any member may ask; the rule (no active admin left) lives in can.claimCompanyAdmin. */
-  r.post('/company/make-me-admin', { schema: { tags: ['company'] } }, async (request) => {
+  r.post('/company/make-me-admin', { schema: { tags: ['company'], response: { 200: messageSchema, ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     await claimCompanyAdmin(db, actor, requireCompanyId(actor));
     return { message: 'Ahora eres administrador de la empresa' };
   });
 
-  r.get('/auth/invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], querystring: z.object({ token: acceptInvitationSchema.shape.token }) } }, async (request) => {
+  r.get('/auth/invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], querystring: z.object({ token: acceptInvitationSchema.shape.token }), response: { 200: invitationPreviewSchema, ...errorResponses(400, 404, 429) } } }, async (request) => {
     await enforceRateLimit(db, request, PREVIEW_RULE, request.ip);
     return previewInvitation(db, request.query.token);
   });
 
   /** Accepting signs the person in like a login: any previous session of this browser ends, a new id is issued. */
-  r.post('/auth/accept-invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], body: acceptInvitationSchema } }, async (request, reply) => {
+  r.post('/auth/accept-invitation', { config: { auth: 'public' }, schema: { tags: ['auth'], body: acceptInvitationSchema, response: { 200: signedInSchema, ...errorResponses(400, 404, 429) } } }, async (request, reply) => {
     await enforceRateLimit(db, request, ACCEPT_RULE, request.ip);
     const user = await acceptInvitation(db, request.body);
     if (request.sessionId) await destroySession(db, request.sessionId);

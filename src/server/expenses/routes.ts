@@ -16,6 +16,12 @@ import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
 
 const idParams = z.object({ id: z.string() });
+/** The fields as the form sends them (expenseInputSchema adds cross-field rules on top). */
+const expenseFieldsDoc = expenseInputSchema;
+const comprobanteDataSchema = z.object({
+  htmlContent: z.string(),
+  expenseData: expenseViewSchema.extend({ companyName: z.string(), rows: z.array(z.tuple([z.string(), z.string()])) }),
+});
 const xlsxFile = binaryResponse('El libro Excel', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
 /** Turns a zod failure on form fields into the API's `{ message, field }` 400. */
@@ -50,7 +56,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
+  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
     // With a token the expense is filed in the name of the admin who created the token.
     const actor = requireActor(request);
     const companyId = requireCompanyId(actor);
@@ -89,7 +95,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Data for the client-side PDF (part 1 §7): the HTML comprobante and the fields it shows. */
-  r.get('/expenses/:id/pdf', { schema: { tags: ['expenses'], params: idParams } }, async (request) => {
+  r.get('/expenses/:id/pdf', { schema: { tags: ['expenses'], summary: 'Datos del comprobante en PDF (se arma en el navegador)', params: idParams, response: { 200: comprobanteDataSchema, ...errorResponses(401, 404) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     const companyId = requireCompanyId(actor);
     const { receiptKey: _k, ...expense } = await getExpense(db, actor, companyId, request.params.id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../openapi.js';
 import { receiptAnalysisSchema, type ReceiptAnalysisResult } from '@shared/receipts.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
@@ -17,7 +18,7 @@ export const receiptRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
 
   /** Part 1 §7: multipart `receipt` → `{ data }` with the analysis fields, the SII timbre and what to warn about. */
-  r.post('/receipts/analyze', { schema: { tags: ['receipts'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: receiptAnalysisSchema }) } } }, async (request): Promise<{ data: ReceiptAnalysisResult }> => {
+  r.post('/receipts/analyze', { config: { multipart: { files: { receipt: 'Imagen (JPG, PNG, WebP) o PDF del recibo, hasta 10 MB' }, required: ['receipt'] } }, schema: { tags: ['receipts'], consumes: ['multipart/form-data'], response: { 200: z.object({ data: receiptAnalysisSchema }), ...errorResponses(400, 401, 413, 422, 429, 503) } } }, async (request): Promise<{ data: ReceiptAnalysisResult }> => {
     const actor = actorOf(requireSession(request));
     const companyId = requireCompanyId(actor);
     await enforceRateLimit(db, request, ANALYZE_RULE, actor.userId);

@@ -1,44 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@shared/auth';
-import type { ExpenseStatus } from '@shared/expenses';
 import { apiGet } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 
-/** GET /api/dashboard/stats (part 1 §3 Dashboard stats). */
-export interface DashboardStats {
-  totalExpenses: number;
-  totalAmount: string;
-  pendingExpenses: number;
-  approvedExpenses: number;
-  monthlyExpenses: number;
-  monthlyLimit: number | null;
-  subscriptionStatus: CurrentUser['subscriptionStatus'];
-}
-
-/** GET /api/dashboard/categories: this month's amount per category. */
-export interface CategorySummaryItem {
-  category: string;
-  amount: string;
-}
-
-/** GET /api/dashboard/recent: the five latest reports. */
-export interface RecentExpenseItem {
-  id: string;
-  expenseNumber: number;
-  description: string;
-  category: string | null;
-  amount: string;
-  status: ExpenseStatus;
-  createdAt: string;
-  date: string;
-}
-
-/** GET /api/dashboard/monthly: last six months, oldest first, zero-filled. */
-export interface MonthlySpendingItem {
-  month: string;
-  amount: string;
-  count: number;
-}
+export type { CategorySummaryItem, DashboardStats, MonthlySpendingItem, RecentExpenseItem } from '@shared/dashboard';
+import type { CategorySummaryItem, DashboardStats, MonthlySpendingItem, RecentExpenseItem } from '@shared/dashboard';
 
 /** Not in the shared `qk` yet: only this screen reads it. */
 export const dashboardMonthlyKey = qk.dashboardMonthly;

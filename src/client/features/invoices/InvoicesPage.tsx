@@ -152,34 +152,34 @@ function InvoicesScreen() {
             <table className="w-full text-sm">
               <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-4 py-3">N°</th>
-                  <th scope="col" className="px-4 py-3">Documento</th>
-                  <th scope="col" className="px-4 py-3">RUT emisor</th>
-                  <th scope="col" className="px-4 py-3">Fecha</th>
-                  <th scope="col" className="px-4 py-3">Empleado</th>
-                  <th scope="col" className="px-4 py-3 text-right">Total</th>
-                  <th scope="col" className="px-4 py-3">Estado</th>
-                  <th scope="col" className="px-4 py-3">Contabilidad</th>
+                  <th scope="col" className="px-3 py-3">N°</th>
+                  <th scope="col" className="px-3 py-3">Documento / empleado</th>
+                  <th scope="col" className="px-3 py-3">RUT emisor</th>
+                  <th scope="col" className="px-3 py-3">Fecha</th>
+                  <th scope="col" className="px-3 py-3 text-right">Total</th>
+                  <th scope="col" className="px-3 py-3">Estado</th>
+                  <th scope="col" className="px-3 py-3">Contabilidad</th>
                 </tr>
               </thead>
               <tbody className="divide-y">
                 {list.data.items.map((i) => (
                   <tr key={i.id} className="cursor-pointer hover:bg-muted/40" onClick={() => setOpen(i)}>
-                    <td className="px-4 py-3 tabular-nums">{i.renditionFolio}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3 tabular-nums">{i.renditionFolio}</td>
+                    <td className="px-3 py-3">
                       <button type="button" className="text-left font-medium text-primary underline-offset-4 hover:underline" onClick={(e) => (e.stopPropagation(), setOpen(i))}>
                         <DocumentTypeLabel type={i.documentType} /> {i.invoiceNumber ? `N° ${i.invoiceNumber}` : ''}
                       </button>
-                      <span className="block max-w-[16rem] truncate text-xs text-muted-foreground">{i.description}</span>
+                      <span className="block max-w-[16rem] truncate text-xs text-muted-foreground">
+                        {i.description} · {personName(i.user)}
+                      </span>
                     </td>
-                    <td className="px-4 py-3 tabular-nums">{i.taxId ? formatRut(i.taxId) : '-'}</td>
-                    <td className="px-4 py-3">{formatDate(i.date)}</td>
-                    <td className="px-4 py-3">{personName(i.user)}</td>
-                    <td className="px-4 py-3 text-right font-medium tabular-nums">{formatCLP(i.amountCLP)}</td>
-                    <td className="px-4 py-3">
+                    <td className="whitespace-nowrap px-3 py-3 tabular-nums">{i.taxId ? formatRut(i.taxId) : '-'}</td>
+                    <td className="whitespace-nowrap px-3 py-3">{formatDate(i.date)}</td>
+                    <td className="px-3 py-3 text-right font-medium tabular-nums">{formatCLP(i.amountCLP)}</td>
+                    <td className="px-3 py-3">
                       <StatusBadge status={i.status} />
                     </td>
-                    <td className="px-4 py-3">
+                    <td className="px-3 py-3">
                       <SyncBadge status={i.syncStatus} />
                     </td>
                   </tr>
