@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -128,7 +128,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   // Authentication, once per API request: a Bearer token where the route takes one, else the session cookie.
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation: a request without the credentials its route needs is 401 before its body or query is judged.
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const auth: RouteAuth = request.routeOptions.config.auth ?? 'session';
     const authorization = request.headers.authorization;
@@ -144,6 +145,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       return;
     }
     if (auth === 'bearer') throw errors.unauthorized(API_TOKEN_MSG.bearerOnly);
+    await resolveSession(request, reply);
+    if (auth !== 'public' && !request.session) throw errors.unauthorized();
+  });
+
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const sid = request.cookies[SESSION_COOKIE];
     if (!sid) {
       if (request.cookies[SESSION_HINT_COOKIE]) clearSessionHint(reply);
@@ -159,7 +165,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     if (!request.cookies[SESSION_HINT_COOKIE]) setSessionHint(request, reply, session);
     request.sessionId = sid;
     request.session = await loadSessionContext(deps.db, user);
-  });
+  }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
