@@ -19,6 +19,8 @@ export const companies = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** A partner plan asked for at registration; it applies once the owner's e-mail is verified. */
+    pendingPlan: varchar('pending_plan', { length: 30 }),
     /** Next number handed to a new expense of this company. */
     nextExpenseNumber: integer('next_expense_number').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
   /** 'local' for a password account, 'invited' until an invitation is accepted. */
   authProvider: varchar('auth_provider', { length: 20 }).notNull().default('local'),
+  /** When the person proved they read this address (a verification, invitation or reset link); null until then. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -47,8 +49,10 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    /** 'reset' from forgot-password, 'invite' from a company invitation. */
+    /** 'reset' from forgot-password, 'invite' from a company invitation, 'verify' to prove the e-mail. */
     purpose: varchar('purpose', { length: 20 }).notNull().default('reset'),
+    /** The inviting company of an 'invite' link (null for links from before it was recorded). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
