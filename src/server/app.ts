@@ -42,6 +42,7 @@ import type { AppDeps } from './context.js';
 import { AppError, errors } from './errors.js';
 import { SECURITY, multipartJsonSchema, type RouteAuth } from './openapi.js';
 import { enforceRateLimit } from './platform/rate-limit.js';
+import { registerInputBoundary } from './platform/json-body.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
 const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -148,6 +149,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     await resolveSession(request, reply);
     if (auth !== 'public' && !request.session) throw errors.unauthorized();
   });
+  // JSON depth, and query/params text, judged after authentication: platform/json-body.ts.
+  registerInputBoundary(app);
 
   async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const sid = request.cookies[SESSION_COOKIE];

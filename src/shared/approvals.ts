@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { safeText } from './input.js';
 
 export const decisionSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('approved') }),
   z.object({
     status: z.literal('rejected'),
-    rejectionReason: z
-      .string()
+    rejectionReason: safeText()
       .trim()
       .max(500, { error: 'Máximo 500 caracteres' })
       .optional()

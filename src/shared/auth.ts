@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input.js';
 
 // Spanish for every message zod produces that we did not write ourselves.
 z.config(z.locales.es());
@@ -14,7 +15,7 @@ export const MSG = {
 
 const email = z.string({ error: MSG.email }).trim().toLowerCase().pipe(z.email({ error: MSG.email }).max(254, { error: MSG.email }));
 const password = z.string({ error: MSG.password }).min(6, { error: MSG.password }).max(200, { error: 'Máximo 200 caracteres' });
-const name = z.string({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, { error: 'Máximo 100 caracteres' });
+const name = safeText({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, { error: 'Máximo 100 caracteres' });
 
 export const loginSchema = z.object({
   email,
@@ -40,7 +41,7 @@ export type ForgotInput = z.input<typeof forgotSchema>;
 
 export const resetSchema = z
   .object({
-    token: z.string({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token }),
+    token: safeText({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token }),
     password,
     confirmPassword: z.string({ error: MSG.mismatch }),
   })

@@ -3,6 +3,7 @@
  * invoices (part 1 §3), billing webhooks (part 2 §2.8, §3, §5) and the payment diagnostics (part 2 §2.12, §2.13).
  */
 import { z } from 'zod';
+import { safeText } from './input.js';
 
 export const IVA_RATE = 0.19;
 export const MAX_INSTALLMENTS = 12;
@@ -56,7 +57,7 @@ export const subscriptionPlanViewSchema = z.object({
 });
 export type SubscriptionPlanView = z.infer<typeof subscriptionPlanViewSchema>;
 
-export const createSubscriptionSchema = z.object({ planId: z.string({ error: 'Selecciona un plan.' }).trim().min(1, 'Selecciona un plan.') });
+export const createSubscriptionSchema = z.object({ planId: safeText({ error: 'Selecciona un plan.' }).trim().min(1, 'Selecciona un plan.').max(100, 'Selecciona un plan.') });
 
 /** POST /api/mercadopago/create-subscription answer. */
 export const checkoutViewSchema = z.object({
@@ -87,9 +88,9 @@ export function isReservedWebhookHeader(name: string): boolean {
   return lower.startsWith('x-rendix-') || ['content-type', 'content-length', 'host', 'transfer-encoding', 'connection'].includes(lower);
 }
 
-const headersText = z
-  .string()
+const headersText = safeText()
   .trim()
+  .max(10_000, { error: 'Máximo 10000 caracteres' })
   .optional()
   .transform((v) => (v ? v : '{}'))
   .refine(
@@ -116,16 +117,15 @@ const headersText = z
   });
 
 const webhookFields = {
-  name: z.string({ error: 'El nombre es obligatorio.' }).trim().min(1, 'El nombre es obligatorio.').max(120),
-  url: z
-    .string({ error: 'La URL es obligatoria.' })
+  name: safeText({ error: 'El nombre es obligatorio.' }).trim().min(1, 'El nombre es obligatorio.').max(120, 'Máximo 120 caracteres'),
+  url: safeText({ error: 'La URL es obligatoria.' })
     .trim()
     .min(1, 'La URL es obligatoria.')
+    .max(2000, 'Máximo 2000 caracteres')
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'Ingresa una URL válida (http o https).' }),
-  secret: z
-    .string()
+  secret: safeText()
     .trim()
-    .max(200)
+    .max(200, 'Máximo 200 caracteres')
     .optional()
     .transform((v) => v || null),
   headers: headersText,

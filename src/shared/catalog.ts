@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { safeText } from './input.js';
 
 const optional = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, { error: `Máximo ${max} caracteres` })
     .optional()
@@ -11,7 +11,7 @@ const optional = (max: number) =>
 
 /** Category and payment method share one shape (part 2 §7 Settings). */
 export const catalogItemSchema = z.object({
-  name: z.string({ error: 'El nombre es obligatorio' }).trim().min(1, { error: 'El nombre es obligatorio' }).max(100, { error: 'Máximo 100 caracteres' }),
+  name: safeText({ error: 'El nombre es obligatorio' }).trim().min(1, { error: 'El nombre es obligatorio' }).max(100, { error: 'Máximo 100 caracteres' }),
   accountingCode: optional(50),
   description: optional(300),
   isActive: z.boolean().optional(),
@@ -19,7 +19,7 @@ export const catalogItemSchema = z.object({
 export type CatalogItemInput = z.input<typeof catalogItemSchema>;
 
 export const costCenterSchema = z.object({
-  code: z.string({ error: 'El código es obligatorio' }).trim().min(1, { error: 'El código es obligatorio' }).max(50, { error: 'Máximo 50 caracteres' }),
+  code: safeText({ error: 'El código es obligatorio' }).trim().min(1, { error: 'El código es obligatorio' }).max(50, { error: 'Máximo 50 caracteres' }),
   description: optional(300),
   isActive: z.boolean().optional(),
 });

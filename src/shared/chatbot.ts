@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input.js';
 
 /** Longest message a visitor may send to the landing assistant. */
 export const CHAT_MESSAGE_MAX = 500;
@@ -10,15 +11,13 @@ export const CHAT_HISTORY_CONTENT_MAX = 1000;
 
 export const chatHistoryEntrySchema = z.object({
   role: z.enum(['user', 'bot', 'assistant'], { error: 'El rol del historial debe ser user o assistant' }),
-  content: z
-    .string({ error: 'El contenido del historial debe ser texto' })
+  content: safeText({ error: 'El contenido del historial debe ser texto' })
     .transform((v) => v.slice(0, CHAT_HISTORY_CONTENT_MAX)),
 });
 
 /** Part 1 §7 'Chat and install': POST /api/chatbot `{ message, history }`. */
 export const chatRequestSchema = z.object({
-  message: z
-    .string({ error: 'Escribe un mensaje' })
+  message: safeText({ error: 'Escribe un mensaje' })
     .trim()
     .min(1, { error: 'Escribe un mensaje' })
     .max(CHAT_MESSAGE_MAX, { error: `El mensaje no puede superar los ${CHAT_MESSAGE_MAX} caracteres` }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input.js';
 import { MSG, ROLES } from './auth.js';
 import { isValidRut, normalizeRut } from './rut.js';
 
@@ -63,8 +64,7 @@ const email = z.string({ error: MSG.email }).trim().toLowerCase().pipe(z.email({
 
 /** Optional text: '' and absent both mean "not set" (null). */
 const optionalText = (n: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(n, max(n))
     .optional()
@@ -72,8 +72,7 @@ const optionalText = (n: number) =>
     .transform((v) => (v ? v : null));
 
 /** Optional company domain: '@miempresa.cl' or 'MiEmpresa.cl' become 'miempresa.cl'. */
-const optionalDomain = z
-  .string()
+const optionalDomain = safeText()
   .trim()
   .toLowerCase()
   .max(200, max(200))
@@ -84,8 +83,7 @@ const optionalDomain = z
   .refine((v) => v === null || !PUBLIC_EMAIL_DOMAINS.has(v), { error: COMPANY_MSG.publicDomain });
 
 /** Optional Chilean RUT, validated with its check digit and normalised to `76123456-7`. */
-const optionalRut = z
-  .string()
+const optionalRut = safeText()
   .trim()
   .max(20, { error: COMPANY_MSG.rut })
   .optional()
@@ -94,8 +92,7 @@ const optionalRut = z
   .refine((v) => v === null || isValidRut(v), { error: COMPANY_MSG.rut })
   .transform((v) => (v === null ? null : normalizeRut(v)));
 
-const companyName = z
-  .string({ error: COMPANY_MSG.companyName })
+const companyName = safeText({ error: COMPANY_MSG.companyName })
   .trim()
   .min(1, { error: COMPANY_MSG.companyName })
   .max(200, max(200));
@@ -126,16 +123,16 @@ export type ChangeUserRoleInput = z.input<typeof changeUserRoleSchema>;
 /** POST /api/company/edit-user */
 export const editUserSchema = z.object({
   userId,
-  firstName: z.string({ error: COMPANY_MSG.firstName }).trim().min(1, { error: COMPANY_MSG.firstName }).max(100, max(100)),
+  firstName: safeText({ error: COMPANY_MSG.firstName }).trim().min(1, { error: COMPANY_MSG.firstName }).max(100, max(100)),
   lastName: optionalText(100),
   email,
   taxId: optionalRut,
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
 
-const personName = z.string({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, max(100));
+const personName = safeText({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, max(100));
 const password = z.string({ error: MSG.password }).min(6, { error: MSG.password }).max(200, max(200));
-const token = z.string({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token });
+const token = safeText({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token });
 const samePasswords = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
 /** POST /api/auth/accept-invitation: names are set when given (the screen always asks for them). */

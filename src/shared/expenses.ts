@@ -1,5 +1,6 @@
 import { receiptFlagSchema, timbreSummarySchema } from './receipts.js';
 import { z } from 'zod';
+import { AMOUNT_MAX, CLP_MAX, INPUT_MSG, MIN_DATE, RATE_MAX, calendarDate, decimal, filterDate, maxExpenseDate, optionalDecimal, safeText } from './input.js';
 import { isValidRut } from './rut';
 
 export const CURRENCIES = ['CLP', 'USD', 'EUR', 'UYU', 'ARS', 'PEN', 'COP', 'BRL'] as const;
@@ -65,22 +66,26 @@ export const EXPENSE_MSG = {
   fileType: 'Tipo de archivo no válido. Use JPG, PNG, WebP o PDF.',
 } as const;
 
-const money = (max: number) =>
-  z
-    .union([z.string(), z.number()], { error: EXPENSE_MSG.required })
-    .transform((v) => (typeof v === 'number' ? v : Number(String(v).trim().replace(',', '.'))))
-    .refine((v) => Number.isFinite(v), { message: EXPENSE_MSG.required })
-    .refine((v) => v >= 0, { message: 'El monto no puede ser negativo.' })
-    .refine((v) => v <= max, { message: 'El monto es demasiado grande.' });
+/** A money amount as the form or the API sends it: fits numeric(14,2), never more than 2 decimals. */
+const money = (max: number, min: number) =>
+  decimal({
+    decimals: 2,
+    min,
+    max,
+    messages: { required: EXPENSE_MSG.required, negative: INPUT_MSG.amountNegative, tooLarge: INPUT_MSG.amountTooLarge, decimals: INPUT_MSG.amountDecimals, min: INPUT_MSG.amountMin },
+  });
 
+/** Optional text: '' and absent both mean "not set" (null). */
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, { error: `Máximo ${max} caracteres` })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
+
+/** A catalog reference: its id or its exact name (API clients may send names). */
+const catalogRef = safeText({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }).max(100, { error: 'Máximo 100 caracteres' });
 
 /**
  * Expense fields as the form and the API send them (multipart fields are strings).
@@ -88,31 +93,22 @@ const optionalText = (max: number) =>
  */
 export const expenseInputSchema = z
   .object({
-    date: z
-      .string({ error: EXPENSE_MSG.required })
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}/, { error: 'Fecha inválida' })
-      .transform((v) => v.slice(0, 10))
-      .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), { message: 'Fecha inválida' }),
-    amount: money(1e11).refine((v) => v > 0, { message: 'El monto debe ser mayor a 0.' }),
-    currency: z
-      .string()
+    date: calendarDate({ prefix: true, min: MIN_DATE, max: () => maxExpenseDate(), rangeMessage: INPUT_MSG.expenseDateRange, requiredMessage: EXPENSE_MSG.required }),
+    amount: money(AMOUNT_MAX, 0.01),
+    currency: safeText()
+      .max(10, { error: 'Moneda no soportada.' })
       .optional()
       .transform((v, ctx) => {
         const c = normalizeCurrency(v || 'CLP');
         if (!c) ctx.addIssue({ code: 'custom', message: 'Moneda no soportada.' });
         return c ?? 'CLP';
       }),
-    exchangeRate: z
-      .union([z.string(), z.number()])
-      .optional()
-      .nullable()
-      .transform((v) => (v === undefined || v === null || String(v).trim() === '' ? null : Number(String(v).replace(',', '.'))))
-      .refine((v) => v === null || (Number.isFinite(v) && v > 0), { message: 'El tipo de cambio debe ser mayor a 0.' }),
-    amountCLP: money(1e13).optional(),
-    description: z.string({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }).max(500, { error: 'Máximo 500 caracteres' }),
-    category: z.string({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }),
-    paymentMethod: z.string({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }),
+    exchangeRate: optionalDecimal({ decimals: 6, min: 0.000001, max: RATE_MAX, messages: { required: INPUT_MSG.rate, negative: INPUT_MSG.rate, tooLarge: INPUT_MSG.rateTooLarge, decimals: INPUT_MSG.rateDecimals } }),
+    /** Shown on the form; the server computes its own from the amount and the rate. */
+    amountCLP: optionalDecimal({ decimals: 2, min: 0, max: CLP_MAX, messages: { required: EXPENSE_MSG.required, negative: INPUT_MSG.amountNegative, tooLarge: INPUT_MSG.amountTooLarge, decimals: INPUT_MSG.amountDecimals } }),
+    description: safeText({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }).max(500, { error: 'Máximo 500 caracteres' }),
+    category: catalogRef,
+    paymentMethod: catalogRef,
     costCenter: optionalText(100),
     documentType: z.enum(DOCUMENT_TYPES, { error: EXPENSE_MSG.required }),
     invoiceNumber: optionalText(50),
@@ -120,6 +116,9 @@ export const expenseInputSchema = z
     address: optionalText(300),
   })
   .superRefine((v, ctx) => {
+    // The CLP value (bigint column) must fit too.
+    const rate = v.currency === 'CLP' ? 1 : (v.exchangeRate ?? DEFAULT_RATES[v.currency]);
+    if (toClp(v.amount, rate) > CLP_MAX) ctx.addIssue({ code: 'custom', path: ['amount'], message: INPUT_MSG.amountTooLarge });
     if (v.documentType === 'factura') {
       if (!v.invoiceNumber || !v.taxId) {
         ctx.addIssue({ code: 'custom', path: [v.invoiceNumber ? 'taxId' : 'invoiceNumber'], message: EXPENSE_MSG.facturaFields });
@@ -136,13 +135,13 @@ export type ExpenseData = z.output<typeof expenseInputSchema>;
 /** List and export filters (query string). */
 export const expenseFiltersSchema = z.object({
   status: z.enum([...EXPENSE_STATUSES, 'all']).optional(),
-  category: z.string().trim().max(100).optional(),
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida' }).optional().or(z.literal('')),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida' }).optional().or(z.literal('')),
-  userId: z.string().trim().max(40).optional(),
+  category: safeText().trim().max(100, { error: 'Máximo 100 caracteres' }).optional(),
+  startDate: filterDate(),
+  endDate: filterDate(),
+  userId: safeText().trim().max(40).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  _t: z.string().optional(),
+  _t: safeText().max(40).optional(),
 });
 export type ExpenseFilters = z.output<typeof expenseFiltersSchema>;
 

@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, EXPENSE_STATUSES } from './expenses.js';
 import { receiptFlagSchema, timbreSummarySchema } from './receipts.js';
+import { INPUT_MSG, calendarDate, filterDate, safeText } from './input.js';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Fecha inválida (usa AAAA-MM-DD).' });
+/** A period bound of the external API: a real day from 2000 to 2100. */
+const periodDate = calendarDate({ rangeMessage: INPUT_MSG.filterDateRange });
 const dateTime = z.string();
 const moneyString = z.string().describe('Monto como texto numérico');
 const uuid = z.string().describe('UUID');
@@ -23,8 +26,7 @@ export const API_TOKEN_MSG = {
 } as const;
 
 export const createApiTokenSchema = z.object({
-  name: z
-    .string({ error: API_TOKEN_MSG.nameRequired })
+  name: safeText({ error: API_TOKEN_MSG.nameRequired })
     .trim()
     .min(1, { error: API_TOKEN_MSG.nameRequired })
     .max(100, { error: 'Máximo 100 caracteres' }),
@@ -72,8 +74,7 @@ function isWebhookUrl(value: string): boolean {
 
 export const accountingWebhookInputSchema = z
   .object({
-    webhookUrl: z
-      .string()
+    webhookUrl: safeText()
       .trim()
       .max(2000, { error: 'Máximo 2000 caracteres' })
       .nullish()
@@ -162,12 +163,12 @@ export const ACCOUNTING_PAGE_MAX = 1000;
 
 export const approvedExpensesQuerySchema = z
   .object({
-    startDate: isoDate.optional(),
-    endDate: isoDate.optional(),
+    startDate: periodDate.optional(),
+    endDate: periodDate.optional(),
     /** approvedAt (default): when it was approved, what an incremental sync wants; date: the document's date. */
     dateField: z.enum(['approvedAt', 'date']).default('approvedAt'),
     limit: z.coerce.number().int().min(1, { error: 'limit debe ser al menos 1.' }).max(ACCOUNTING_PAGE_MAX, { error: `limit no puede superar ${ACCOUNTING_PAGE_MAX}.` }).default(500),
-    cursor: z.string().trim().max(200).optional(),
+    cursor: safeText().trim().max(200, { error: 'Cursor inválido.' }).optional(),
   })
   .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ['endDate'], message: 'La fecha final no puede ser anterior a la inicial.' });
 export type ApprovedExpensesQuery = z.output<typeof approvedExpensesQuerySchema>;
@@ -211,9 +212,9 @@ export const invoiceFiltersSchema = z.object({
   documentType: z.enum([...INVOICE_DOCUMENT_TYPES, 'all']).optional(),
   syncStatus: z.enum([...SYNC_STATUSES, 'all']).optional(),
   /** Folio, RUT, description or employee. */
-  search: z.string().trim().max(100, { error: 'Máximo 100 caracteres' }).optional(),
-  startDate: isoDate.optional().or(z.literal('')),
-  endDate: isoDate.optional().or(z.literal('')),
+  search: safeText().trim().max(100, { error: 'Máximo 100 caracteres' }).optional(),
+  startDate: filterDate(),
+  endDate: filterDate(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

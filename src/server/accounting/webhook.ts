@@ -48,20 +48,24 @@ export async function saveAccountingWebhook(
   if (input.webhookUrl) await assertAllowedWebhookUrl(env, input.webhookUrl, 'webhookUrl');
   const secret = newSecret();
   const url = input.webhookUrl || null;
-  const [row] = await db
-    .insert(accountingWebhooks)
-    .values({ companyId, url, enabled: input.enabled, secret })
-    .onConflictDoUpdate({ target: accountingWebhooks.companyId, set: { url, enabled: input.enabled, updatedAt: new Date() } })
-    .returning();
-  const created = row.secret === secret;
-  await db.insert(auditLog).values({
-    companyId,
-    actorUserId: actor.userId,
-    entityType: 'accounting_webhook',
-    entityId: companyId,
-    action: 'accounting_webhook.saved',
-    changes: { url, enabled: input.enabled },
+  // The settings and their audit entry are saved together or not at all.
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(accountingWebhooks)
+      .values({ companyId, url, enabled: input.enabled, secret })
+      .onConflictDoUpdate({ target: accountingWebhooks.companyId, set: { url, enabled: input.enabled, updatedAt: new Date() } })
+      .returning();
+    await tx.insert(auditLog).values({
+      companyId,
+      actorUserId: actor.userId,
+      entityType: 'accounting_webhook',
+      entityId: companyId,
+      action: 'accounting_webhook.saved',
+      changes: { url, enabled: input.enabled },
+    });
+    return saved;
   });
+  const created = row.secret === secret;
   return present(row, {
     message: input.enabled ? 'Webhook guardado: se llamará con cada rendición aprobada.' : 'Webhook guardado (desactivado).',
     ...(created ? { secret } : {}),
@@ -71,12 +75,15 @@ export async function saveAccountingWebhook(
 /** A new signing secret, effective from the next delivery; the old one stops verifying at once. */
 export async function rotateAccountingWebhookSecret(db: Db, actor: Actor, companyId: string): Promise<AccountingWebhookView> {
   const secret = newSecret();
-  const [row] = await db
-    .insert(accountingWebhooks)
-    .values({ companyId, secret })
-    .onConflictDoUpdate({ target: accountingWebhooks.companyId, set: { secret, updatedAt: new Date() } })
-    .returning();
-  await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'accounting_webhook', entityId: companyId, action: 'accounting_webhook.secret_rotated' });
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(accountingWebhooks)
+      .values({ companyId, secret })
+      .onConflictDoUpdate({ target: accountingWebhooks.companyId, set: { secret, updatedAt: new Date() } })
+      .returning();
+    await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'accounting_webhook', entityId: companyId, action: 'accounting_webhook.secret_rotated' });
+    return saved;
+  });
   return present(row, { secret, message: 'Secreto regenerado: actualiza tu receptor, el anterior ya no es válido.' });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from '@shared/integrations.js';
+import { isUuid } from '@shared/input.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
@@ -54,7 +55,7 @@ export const apiTokenRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =
     { schema: { tags: ['tokens'], summary: 'Revoca un token', params: idParams, response: { 200: messageSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => {
       const { actor, companyId } = adminContext(request);
-      if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw errors.notFound('Token no encontrado.');
+      if (!isUuid(request.params.id)) throw errors.notFound('Token no encontrado.');
       await revokeToken(db, actor, companyId, request.params.id);
       return { message: 'Token eliminado. Las integraciones que lo usaban dejarán de funcionar.' };
     },

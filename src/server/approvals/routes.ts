@@ -9,7 +9,7 @@ import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
-import { readForm } from '../storage/multipart.js';
+import { readForm, textFields } from '../storage/multipart.js';
 import { notifyExpenseDecided } from '../notifications/service.js';
 import { scheduleReceiptChecks } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
@@ -51,9 +51,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
-    const input = parseExpenseFields(fields);
+    const input = parseExpenseFields(textFields(request.body));
     await editPendingExpense(db, actor, companyId, request.params.id, input);
     // A new RUT or folio may make (or unmake) a duplicate.
     const current = await getExpense(db, actor, companyId, request.params.id);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatCLP } from '@shared/format.js';
+import { isUuid } from '@shared/input.js';
 import { findPlan } from '@shared/plans.js';
 import type { AppDeps } from '../context.js';
 import { paymentCheckouts, sandboxPayments } from '../db/schema/index.js';
@@ -57,7 +58,7 @@ export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<App
         await page(reply, 401, 'Inicia sesión para pagar', '<p>Tu sesión expiró. <a href="/auth">Inicia sesión</a> y vuelve a elegir tu plan.</p>');
         return null;
       }
-      const [checkout] = /^[0-9a-f-]{36}$/i.test(checkoutId)
+      const [checkout] = isUuid(checkoutId)
         ? await db
             .select()
             .from(paymentCheckouts)

@@ -229,18 +229,21 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
 }
 
 async function recordMismatch(db: Db, checkout: typeof paymentCheckouts.$inferSelect, payment: ProviderPayment): Promise<void> {
-  const [changed] = await db
-    .update(paymentCheckouts)
-    .set({ status: 'mismatch', updatedAt: new Date() })
-    .where(and(eq(paymentCheckouts.id, checkout.id), sql`${paymentCheckouts.status} <> 'mismatch'`))
-    .returning({ id: paymentCheckouts.id });
-  if (!changed) return;
-  await db.insert(auditLog).values({
-    companyId: checkout.companyId,
-    entityType: 'payment_checkout',
-    entityId: checkout.id,
-    action: 'payment.amount_mismatch',
-    changes: { paymentId: payment.id, status: payment.status, expected: { amount: checkout.amount, currency: 'CLP' }, received: { amount: payment.transactionAmount, currency: payment.currencyId } },
+  // The status and its audit entry change together or not at all.
+  await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(paymentCheckouts)
+      .set({ status: 'mismatch', updatedAt: new Date() })
+      .where(and(eq(paymentCheckouts.id, checkout.id), sql`${paymentCheckouts.status} <> 'mismatch'`))
+      .returning({ id: paymentCheckouts.id });
+    if (!changed) return;
+    await tx.insert(auditLog).values({
+      companyId: checkout.companyId,
+      entityType: 'payment_checkout',
+      entityId: checkout.id,
+      action: 'payment.amount_mismatch',
+      changes: { paymentId: payment.id, status: payment.status, expected: { amount: checkout.amount, currency: 'CLP' }, received: { amount: payment.transactionAmount, currency: payment.currencyId } },
+    });
   });
 }
 

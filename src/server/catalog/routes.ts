@@ -70,11 +70,15 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
-      const [row] = await db
-        .insert(t)
-        .values({ ...(request.body as object), companyId } as typeof categories.$inferInsert)
-        .returning();
-      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: row.id, action: 'created', changes: request.body });
+      // The row and its audit entry are saved together or not at all.
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(t)
+          .values({ ...(request.body as object), companyId } as typeof categories.$inferInsert)
+          .returning();
+        await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: created.id, action: 'created', changes: request.body });
+        return created;
+      });
       return reply.status(201).send(present(row));
     });
 
@@ -84,12 +88,15 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       const companyId = requireCompanyId(actor);
       await findOwned(db, r, companyId, request.params.id);
       const body = Object.fromEntries(Object.entries(request.body as object).filter(([, v]) => v !== undefined));
-      const [row] = await db
-        .update(t)
-        .set(body)
-        .where(and(eq(t.id, request.params.id), eq(t.companyId, companyId)))
-        .returning();
-      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: row.id, action: 'updated', changes: body });
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(t)
+          .set(body)
+          .where(and(eq(t.id, request.params.id), eq(t.companyId, companyId)))
+          .returning();
+        await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: updated.id, action: 'updated', changes: body });
+        return updated;
+      });
       return present(row);
     });
 
@@ -104,12 +111,16 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
         .where(and(eq(expenses.companyId, companyId), eq(r.expenseColumn, existing.id)));
       // In use: deactivate instead of breaking the expenses that point at it.
       if (n > 0) {
-        await db.update(t).set({ isActive: false }).where(eq(t.id, existing.id));
-        await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deactivated', changes: { usedBy: n } });
+        await db.transaction(async (tx) => {
+          await tx.update(t).set({ isActive: false }).where(eq(t.id, existing.id));
+          await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deactivated', changes: { usedBy: n } });
+        });
         return { deleted: false, deactivated: true, message: `Está en uso por ${n} ${n === 1 ? 'rendición' : 'rendiciones'}: se desactivó en lugar de eliminarse.` };
       }
-      await db.delete(t).where(eq(t.id, existing.id));
-      await db.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deleted' });
+      await db.transaction(async (tx) => {
+        await tx.delete(t).where(eq(t.id, existing.id));
+        await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: existing.id, action: 'deleted' });
+      });
       return { deleted: true, deactivated: false, message: 'Eliminado' };
     });
   }

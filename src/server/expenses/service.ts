@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
 import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
+import { isUuid } from '@shared/input.js';
 import { normalizeRut } from '@shared/rut.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
@@ -89,7 +90,7 @@ export function presentExpense(row: Row): ExpenseView {
   };
 }
 
-/** Finds an active catalog entry of the company by id or by name (API clients may send names). */
+/** Finds an active catalog entry of the company by id or by its exact name, in any case (API clients may send names). */
 async function resolveCatalog<T extends typeof categories | typeof paymentMethods>(
   db: DbOrTx,
   table: T,
@@ -98,13 +99,13 @@ async function resolveCatalog<T extends typeof categories | typeof paymentMethod
   what: string,
 ): Promise<{ id: string; name: string }> {
   const t = table as typeof categories;
-  const isUuid = /^[0-9a-f-]{36}$/i.test(ref);
+  const byId = isUuid(ref);
   const rows = await db
     .select({ id: t.id, name: t.name, isActive: t.isActive })
     .from(t)
-    .where(and(eq(t.companyId, companyId), isUuid ? eq(t.id, ref) : ilike(t.name, ref)))
+    .where(and(eq(t.companyId, companyId), byId ? eq(t.id, ref) : sql`lower(${t.name}) = lower(${ref})`))
     .limit(1);
-  const row = rows[0] ?? (isUuid ? undefined : (await db.select({ id: t.id, name: t.name, isActive: t.isActive }).from(t).where(eq(t.companyId, companyId))).find((r) => categoryKey(r.name) === categoryKey(ref)));
+  const row = rows[0] ?? (byId ? undefined : (await db.select({ id: t.id, name: t.name, isActive: t.isActive }).from(t).where(eq(t.companyId, companyId))).find((r) => categoryKey(r.name) === categoryKey(ref)));
   if (!row) throw errors.badRequest(`${what} no existe en tu empresa.`, what === 'La categoría' ? 'category' : 'paymentMethod');
   if (!row.isActive) throw errors.badRequest(`${what} está desactivada.`, what === 'La categoría' ? 'category' : 'paymentMethod');
   return row;
@@ -112,11 +113,11 @@ async function resolveCatalog<T extends typeof categories | typeof paymentMethod
 
 async function resolveCostCenter(db: DbOrTx, companyId: string, ref: string | null): Promise<string | null> {
   if (!ref || ref === 'none') return null;
-  const isUuid = /^[0-9a-f-]{36}$/i.test(ref);
+  const byId = isUuid(ref);
   const [row] = await db
     .select({ id: costCenters.id, isActive: costCenters.isActive })
     .from(costCenters)
-    .where(and(eq(costCenters.companyId, companyId), isUuid ? eq(costCenters.id, ref) : ilike(costCenters.code, ref)))
+    .where(and(eq(costCenters.companyId, companyId), byId ? eq(costCenters.id, ref) : sql`lower(${costCenters.code}) = lower(${ref})`))
     .limit(1);
   if (!row) throw errors.badRequest('El centro de costo no existe en tu empresa.', 'costCenter');
   if (!row.isActive) throw errors.badRequest('El centro de costo está desactivado.', 'costCenter');
@@ -223,7 +224,7 @@ export async function createExpense(
 function visibilityScope(actor: Actor, companyId: string, requestedUserId?: string): SQL[] {
   const scope: SQL[] = [eq(expenses.companyId, companyId)];
   if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, actor.userId));
-  else if (requestedUserId && requestedUserId !== 'all' && /^[0-9a-f-]{36}$/i.test(requestedUserId)) scope.push(eq(expenses.userId, requestedUserId));
+  else if (requestedUserId && requestedUserId !== 'all' && isUuid(requestedUserId)) scope.push(eq(expenses.userId, requestedUserId));
   return scope;
 }
 
@@ -231,7 +232,7 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
   const where = visibilityScope(actor, companyId, f.userId);
   if (f.status && f.status !== 'all') where.push(eq(expenses.status, f.status));
   if (f.category && f.category !== 'all') {
-    if (/^[0-9a-f-]{36}$/i.test(f.category)) where.push(eq(expenses.categoryId, f.category));
+    if (isUuid(f.category)) where.push(eq(expenses.categoryId, f.category));
     else
       where.push(
         sql`${expenses.categoryId} in (select ${categories.id} from ${categories} where ${categories.companyId} = ${companyId} and (lower(${categories.name}) = lower(${f.category}) or translate(lower(${categories.name}), 'áéíóúñ ', 'aeioun_') = ${f.category.toLowerCase()}))`,
@@ -257,7 +258,7 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
 
 /** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */
 export async function getExpense(db: Db, actor: Actor, companyId: string, id: string): Promise<ExpenseView & { receiptKey: string | null }> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw errors.notFound('Rendición no encontrada.');
+  if (!isUuid(id)) throw errors.notFound('Rendición no encontrada.');
   const [row] = (await expenseQuery(db)
     .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
     .limit(1));
