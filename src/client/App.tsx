@@ -19,6 +19,7 @@ const NewExpensePage = lazy(() => import('./features/new-expense/NewExpensePage'
 const ApprovalsPage = lazy(() => import('./features/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })));
 const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m) => ({ default: m.CompanyPage })));
 const OnboardingWizard = lazy(() => import('./features/onboarding/OnboardingWizard').then((m) => ({ default: m.OnboardingWizard })));
+const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const AcceptInvitePage = lazy(() => import('./features/company/AcceptInvitePage').then((m) => ({ default: m.AcceptInvitePage })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WebhooksPage = lazy(() => import('./features/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
@@ -93,6 +94,7 @@ export function App() {
         <Route path="/auth" element={fullPage(<AuthPage />)} />
         <Route path="/register/:partner" element={fullPage(<PartnerRegisterPage />)} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
+        <Route path="/verificar-email" element={page(<VerifyEmailPage />)} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     );
@@ -109,6 +111,7 @@ export function App() {
         <Route path="/auth" element={<Navigate to="/" replace />} />
         <Route path="/register/:partner" element={<Navigate to="/" replace />} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
+        <Route path="/verificar-email" element={page(<VerifyEmailPage />)} />
         <Route element={fullPage(<AppShell key={user.currentCompanyId ?? 'none'} />)}>
           <Route path="/" element={<Home />} />
           <Route path="/expenses" element={page(<ExpensesPage />)} />

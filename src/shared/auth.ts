@@ -48,6 +48,11 @@ export const resetSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: MSG.mismatch, path: ['confirmPassword'] });
 export type ResetInput = z.input<typeof resetSchema>;
 
+/** POST /api/auth/verify-email: the token of the link e-mailed at registration. */
+export const verifyEmailSchema = z.object({
+  token: safeText({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token }),
+});
+
 export const preferencesSchema = z
   .object({ darkMode: z.boolean().optional(), emailNotifications: z.boolean().optional() })
   .refine((v) => v.darkMode !== undefined || v.emailNotifications !== undefined, {
@@ -75,6 +80,8 @@ export const currentUserSchema = z.object({
   darkMode: z.boolean(),
   emailNotifications: z.boolean(),
   hasCompletedOnboarding: z.boolean(),
+  /** false until the person opens the verification link e-mailed at registration. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

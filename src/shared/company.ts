@@ -135,10 +135,13 @@ const password = z.string({ error: MSG.password }).min(6, { error: MSG.password 
 const token = safeText({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token });
 const samePasswords = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
-/** POST /api/auth/accept-invitation: names are set when given (the screen always asks for them). */
+/**
+ * POST /api/auth/accept-invitation: someone with a verified login sends only the token; anyone
+ * else also chooses the password (the names are set when given; the screen always asks for them).
+ */
 export const acceptInvitationSchema = z
-  .object({ token, firstName: personName.optional(), lastName: personName.optional(), password, confirmPassword: z.string({ error: MSG.mismatch }) })
-  .refine(samePasswords, { message: MSG.mismatch, path: ['confirmPassword'] });
+  .object({ token, firstName: personName.optional(), lastName: personName.optional(), password: password.optional(), confirmPassword: z.string({ error: MSG.mismatch }).optional() })
+  .refine((v) => v.password === undefined || v.password === v.confirmPassword, { message: MSG.mismatch, path: ['confirmPassword'] });
 
 /** The accept-invitation screen: the same rules with the names required, as in registration. */
 export const acceptInvitationFormSchema = z
@@ -187,17 +190,26 @@ export const companyUserSchema = z.object({
   isActive: z.boolean(),
   authProvider: z.string(),
   hasPassword: z.boolean(),
+  /** Invited and not accepted yet: no access to the company until the person accepts. */
+  invitationPending: z.boolean(),
   joinedAt: z.string(),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
 /** GET /api/auth/invitation?token=: what the accept screen shows before the password is chosen. */
-export const invitationPreviewSchema = z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), companyName: z.string().nullable() });
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string().nullable(),
+  /** false for someone with a verified Rendix login: they only accept; true: they choose their password here. */
+  needsPassword: z.boolean(),
+});
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-/** An invitation is pending while the user has no password of their own (part 2 §4). */
-export function isPendingInvitation(u: Pick<CompanyUser, 'authProvider' | 'hasPassword'>): boolean {
-  return u.authProvider === 'invited' || !u.hasPassword;
+/** An invitation is pending until the person accepts it (part 2 §4). */
+export function isPendingInvitation(u: Pick<CompanyUser, 'invitationPending'>): boolean {
+  return u.invitationPending;
 }
 
 export const SUBSCRIPTION_LABELS: Record<CompanyStats['subscriptionStatus'], string> = {

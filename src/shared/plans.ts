@@ -12,6 +12,8 @@ export interface Plan {
   /** null = unlimited */
   monthlyExpenseLimit: number | null;
   maxActiveUsers: number | null;
+  /** May its admins create more companies ('Múltiples empresas')? The free plan is '1 empresa'. */
+  multipleCompanies: boolean;
   popular?: boolean;
   /** Shown on the landing page pricing section. */
   onLanding: boolean;
@@ -37,6 +39,7 @@ export const PLANS: Plan[] = [
     ],
     monthlyExpenseLimit: 10,
     maxActiveUsers: 2,
+    multipleCompanies: false,
     onLanding: true,
     purchasable: true,
   },
@@ -49,6 +52,7 @@ export const PLANS: Plan[] = [
     features: ['Rendiciones ilimitadas', 'IA avanzada', 'Sincronización directa con tu ERP', 'Soporte prioritario'],
     monthlyExpenseLimit: null,
     maxActiveUsers: 10,
+    multipleCompanies: false,
     onLanding: false,
     purchasable: false,
   },
@@ -61,6 +65,7 @@ export const PLANS: Plan[] = [
     features: ['1-2 usuarios', 'Hasta 50 rendiciones por mes', 'Análisis de recibos con IA', 'Reportes básicos', 'Soporte por email'],
     monthlyExpenseLimit: 50,
     maxActiveUsers: 2,
+    multipleCompanies: false,
     onLanding: false,
     purchasable: true,
   },
@@ -81,6 +86,7 @@ export const PLANS: Plan[] = [
     ],
     monthlyExpenseLimit: null,
     maxActiveUsers: 5,
+    multipleCompanies: true,
     popular: true,
     onLanding: true,
     purchasable: true,
@@ -102,6 +108,7 @@ export const PLANS: Plan[] = [
     ],
     monthlyExpenseLimit: null,
     maxActiveUsers: 10,
+    multipleCompanies: true,
     onLanding: true,
     purchasable: true,
   },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { auditLog, companies, memberships, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { registerUser, registration, uniqueEmail } from '../helpers/factories.js';
+import { registerUser, registration, uniqueEmail, verifyEmailByLink } from '../helpers/factories.js';
 import { expectCleanError, expectFieldError, sessionRowsOf, setCookie, sha256, userRowByEmail } from '../helpers/http.js';
 
 // Register, partner register and login: answers, cookies and every validation message of part 1 §5.
@@ -164,17 +164,21 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('POST /api/auth/register-niudata', () => {
-  test('creates the company on plan niudata-free and the user reads as pro', async () => {
+  test('the partner plan applies once the e-mail is verified (before: the free plan, so nobody gets it with an address they do not own)', async () => {
     const client = t.client();
     const data = registration({ companyName: 'Contadores NiuData Ltda' });
     const res = await client.post('/api/auth/register-niudata', data);
     expect(res.status).toBe(201);
-    expect(res.body.user.subscriptionStatus).toBe('pro');
+    expect(res.body.user).toMatchObject({ subscriptionStatus: 'free', emailVerified: false });
     expect(JSON.stringify(res.body)).not.toMatch(/password/i);
     expect(setCookie(res)?.attrs.has('httponly')).toBe(true);
+    expect(await companyOf(res.body.user.currentCompanyId)).toMatchObject({ plan: 'free', pendingPlan: 'niudata-free' });
+    expect((await client.get('/api/company/current')).body).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'free' });
 
+    await verifyEmailByLink(t, data.email as string);
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ subscriptionStatus: 'pro', emailVerified: true });
     const company = await companyOf(res.body.user.currentCompanyId);
-    expect(company.plan).toBe('niudata-free');
+    expect(company).toMatchObject({ plan: 'niudata-free', pendingPlan: null });
     expect(company.name).toBe('Contadores NiuData Ltda');
 
     const current = await client.get('/api/company/current');

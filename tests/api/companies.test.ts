@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { companies, expenses, memberships, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { registerUser, uniqueEmail } from '../helpers/factories.js';
+import { registerUser, uniqueEmail, verifyEmailByLink } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // Memberships, switching company, the current company and the dashboard stats, with tenant isolation.
@@ -236,17 +236,20 @@ describe('GET /api/dashboard/stats', () => {
     expect(Number(res.body.totalAmount)).toBe(3 * 12990);
   });
 
-  test('the partner plan has no monthly limit', async () => {
+  test('the partner plan has no monthly limit (once the e-mail is verified)', async () => {
     const client = t.client();
+    const email = uniqueEmail('niu');
     const reg = await client.post('/api/auth/register-niudata', {
       firstName: 'Nico',
       lastName: 'Díaz',
-      email: uniqueEmail('niu'),
+      email,
       companyName: 'Partner SpA',
       password: 'secreto123',
       confirmPassword: 'secreto123',
     });
     expect(reg.status).toBe(201);
+    expect((await client.get('/api/dashboard/stats')).body.monthlyLimit).toBe(10);
+    await verifyEmailByLink(t, email);
     const res = await client.get('/api/dashboard/stats');
     expect(res.status).toBe(200);
     expect(res.body.monthlyLimit).toBeNull();

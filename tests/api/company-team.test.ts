@@ -47,6 +47,17 @@ function tokenFrom(text: string): string {
   return decodeURIComponent(m[1]);
 }
 
+/** Waits for the n-th e-mail to `email` whose subject matches (1-based). */
+async function nthMailWith(email: string, subject: RegExp, n: number) {
+  const deadline = Date.now() + 5000;
+  const matching = () => mailsTo(email).filter((m) => subject.test(m.subject));
+  while (matching().length < n) {
+    if (Date.now() > deadline) throw new Error(`only ${matching().length} e-mails to ${email} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return matching()[n - 1];
+}
+
 /** Waits for the n-th e-mail to `email` (1-based). */
 async function nthMail(email: string, n: number) {
   const deadline = Date.now() + 5000;
@@ -55,6 +66,27 @@ async function nthMail(email: string, n: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
   return mailsTo(email)[n - 1];
+}
+
+/** The person proved their address (the registration link), as a real member would have. */
+async function markVerified(userId: string) {
+  await t.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Invites a registered, verified person and accepts from their own browser with the e-mailed link (they keep their password). */
+async function inviteExistingAndAccept(admin: Registered, member: Registered) {
+  await markVerified(member.user.id);
+  const before = t.smtp!.messages.length;
+  const res = await admin.client.post('/api/company/invite', { email: member.email });
+  if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const deadline = Date.now() + 5000;
+  let mail;
+  while (!(mail = t.smtp!.messages.slice(before).find((m) => m.to.includes(member.email) && /invitaron/.test(m.subject)))) {
+    if (Date.now() > deadline) throw new Error('no invitation e-mail');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const accepted = await member.client.post('/api/auth/accept-invitation', { token: tokenFrom(mail.text) });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
 
 /** Invites `email`, follows the e-mailed link and accepts; returns the new user's signed-in client. */
@@ -183,16 +215,32 @@ describe('invitations', () => {
     expectCleanError(await admin.client.post('/api/company/resend-invitation', { email: uniqueEmail('nadie') }), 404);
   });
 
-  test('a user with a login invited to a second company keeps one login and sees both memberships', async () => {
+  test('a verified login invited to a second company joins only by accepting the e-mailed link, keeping its password', async () => {
     const existing = await registerUser(t, { companyName: 'Propia Ltda' });
+    await markVerified(existing.user.id);
     const { admin, companyId } = await adminOf('professional', { companyName: 'Segunda SpA' });
 
     const res = await admin.client.post('/api/company/invite', { email: existing.email });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ id: existing.user.id, hasPassword: true, authProvider: 'local' });
-    const notice = await t.smtp!.waitFor(existing.email);
-    expect(notice.subject).toContain('Segunda SpA');
-    expect(notice.text).not.toContain('/invitacion?token=');
+    expect(res.body.user).toMatchObject({ id: existing.user.id, hasPassword: true, invitationPending: true });
+    const mail = await t.smtp!.waitFor(existing.email, { subject: /Segunda SpA/ });
+    expect(mail.text).toContain('/invitacion?token=');
+    expect(mail.text).toContain('no se agregará nada a tu cuenta');
+
+    // Before accepting: no access at all, and the admin cannot act on the person's other data.
+    const ms0 = (await existing.client.get('/api/user/memberships')).body;
+    expect(ms0.map((m: any) => m.company.name)).toEqual(['Propia Ltda']);
+    expectCleanError(await existing.client.post('/api/user/switch-company', { companyId }), 404);
+    expectCleanError(await admin.client.post('/api/company/invite', { email: existing.email }), 409, /invitación pendiente/);
+    const listed = (await admin.client.get('/api/company/users')).body.find((u: any) => u.id === existing.user.id);
+    expect(listed).toMatchObject({ invitationPending: true, isActive: true });
+
+    const token = tokenFrom(mail.text);
+    const preview = await t.client().get(`/api/auth/invitation?token=${encodeURIComponent(token)}`);
+    expect(preview.body).toEqual({ email: existing.email, firstName: existing.user.firstName, lastName: existing.user.lastName, companyName: 'Segunda SpA', needsPassword: false });
+    const accepted = await t.client().post('/api/auth/accept-invitation', { token });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.user).toMatchObject({ id: existing.user.id, currentCompanyId: companyId, role: 'employee' });
 
     const rows = await t.deps.db.select().from(users).where(eq(users.email, existing.email));
     expect(rows).toHaveLength(1);
@@ -202,35 +250,58 @@ describe('invitations', () => {
       ['Propia Ltda', 'admin'],
       ['Segunda SpA', 'employee'],
     ]);
-    expect((await again.post('/api/user/switch-company', { companyId })).status).toBe(200);
-    expect((await again.get('/api/auth/user')).body.role).toBe('employee');
+    expect((await admin.client.get('/api/company/users')).body.find((u: any) => u.id === existing.user.id).invitationPending).toBe(false);
+    // The other session of the person was not touched by accepting.
+    expect((await existing.client.get('/api/auth/user')).status).toBe(200);
   });
 
-  test('a pending invitee invited by two companies accepts once and is a member of both', async () => {
+  test('an account whose e-mail was never proven is claimed by whoever opens the invitation: new password, squatter signed out', async () => {
+    // Someone registered the address without owning it; the real owner gets the invitation.
+    const squatter = await registerUser(t, { companyName: 'Cuenta Ajena' });
+    const { admin, companyId } = await adminOf('professional', { companyName: 'Dueña SpA' });
+    expect((await admin.client.post('/api/company/invite', { email: squatter.email })).status).toBe(201);
+    const token = tokenFrom((await t.smtp!.waitFor(squatter.email, { subject: /Dueña SpA/ })).text);
+    expect((await t.client().get(`/api/auth/invitation?token=${encodeURIComponent(token)}`)).body).toMatchObject({ needsPassword: true, firstName: '' });
+    // Accepting without choosing a password is refused, and the refusal does not spend the link.
+    expectCleanError(await t.client().post('/api/auth/accept-invitation', { token }), 400, /contraseña/);
+    expect((await t.client().get(`/api/auth/invitation?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    const owner = t.client();
+    const res = await owner.post('/api/auth/accept-invitation', { token, firstName: 'Dueña', lastName: 'Real', password: 'propia123', confirmPassword: 'propia123' });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ currentCompanyId: companyId, emailVerified: true });
+    expectCleanError(await squatter.client.get('/api/auth/user'), 401);
+    expectCleanError(await t.client().post('/api/auth/login', { email: squatter.email, password: squatter.password }), 401);
+  });
+
+  test('a pending invitee invited by two companies accepts each invitation with its own link', async () => {
     const a = await adminOf('professional', { companyName: 'Alfa SpA' });
     const b = await adminOf('professional', { companyName: 'Beta SpA' });
     const email = uniqueEmail('doble');
     await a.admin.client.post('/api/company/invite', { email });
     await b.admin.client.post('/api/company/invite', { email });
-    const token = tokenFrom((await nthMail(email, 2)).text);
+    const tokenA = tokenFrom((await nthMail(email, 1)).text);
+    const tokenB = tokenFrom((await nthMail(email, 2)).text);
     const invitee = t.client();
-    const res = await invitee.post('/api/auth/accept-invitation', { token, password: 'clave123', confirmPassword: 'clave123' });
+    const res = await invitee.post('/api/auth/accept-invitation', { token: tokenB, password: 'clave123', confirmPassword: 'clave123' });
     expect(res.status).toBe(200);
-    // The most recent invitation decides the company opened first.
     expect(res.body.user.currentCompanyId).toBe(b.companyId);
-    const ms = (await invitee.get('/api/user/memberships')).body;
-    expect(ms.map((m: any) => m.company.name)).toEqual(['Alfa SpA', 'Beta SpA']);
+    expect((await invitee.get('/api/user/memberships')).body.map((m: any) => m.company.name)).toEqual(['Beta SpA']);
+    // The first link now belongs to a verified login: accepting needs no password and keeps it.
+    expect((await t.client().get(`/api/auth/invitation?token=${encodeURIComponent(tokenA)}`)).body.needsPassword).toBe(false);
+    expect((await invitee.post('/api/auth/accept-invitation', { token: tokenA })).status).toBe(200);
+    expect((await invitee.get('/api/user/memberships')).body.map((m: any) => m.company.name)).toEqual(['Alfa SpA', 'Beta SpA']);
     const inA = (await a.admin.client.get('/api/company/users')).body.find((u: any) => u.email === email);
-    expect(inA).toMatchObject({ hasPassword: true, authProvider: 'local' });
+    expect(inA).toMatchObject({ hasPassword: true, authProvider: 'local', invitationPending: false });
+    expect((await login(email, 'clave123')).cookies.size).toBeGreaterThan(0);
   });
 });
 
 describe('deactivate and reactivate', () => {
-  test("deactivation ends the user's sessions; they cannot switch back nor read the company's expenses", async () => {
+  test("deactivation closes the company to the user without ending their sessions elsewhere; they cannot switch back nor read its expenses", async () => {
     const { admin, companyId } = await adminOf('professional');
     const member = await registerUser(t);
-    expect((await admin.client.post('/api/company/invite', { email: member.email })).status).toBe(201);
-    expect((await member.client.post('/api/user/switch-company', { companyId })).status).toBe(200);
+    await inviteExistingAndAccept(admin, member);
+    expect((await member.client.get('/api/auth/user')).body.currentCompanyId).toBe(companyId);
     const ids = await catalogIds(member.client);
     const expense = (await fileExpense(member.client, expenseFields(ids), { data: PNG_1X1, name: 'b.png' })).body;
     expect(expense.id).toBeTruthy();
@@ -238,10 +309,9 @@ describe('deactivate and reactivate', () => {
     const res = await admin.client.post(`/api/company/users/${member.user.id}/deactivate`);
     expect(res.status).toBe(200);
     expect((await membershipOf(member.user.id, companyId))!.isActive).toBe(false);
-    expect(await sessionRowsOf(t, member.user.id)).toHaveLength(0);
-    expectCleanError(await member.client.get('/api/auth/user'), 401);
-
-    const back = await login(member.email, member.password);
+    // Sessions belong to the person, who works in other companies too: they stay, and the next request lands in their own company.
+    expect((await sessionRowsOf(t, member.user.id)).length).toBeGreaterThan(0);
+    const back = member.client;
     expect((await back.get('/api/auth/user')).body.currentCompanyId).toBe(member.user.currentCompanyId);
     expectCleanError(await back.post('/api/user/switch-company', { companyId }), 404);
     expectCleanError(await back.get(`/api/expenses/${expense.id}`), 404);
@@ -378,15 +448,29 @@ describe('edit user', () => {
     expect((await userRowByEmail(t, emp.email))!.taxId).toBeNull();
   });
 
-  test("the e-mail of someone who also belongs to another company is theirs: 403", async () => {
+  test("the name, RUT and e-mail of someone who also belongs to another company are theirs: 403, nothing changes", async () => {
     const { admin } = await adminOf('professional');
-    const outsider = await registerUser(t);
-    await admin.client.post('/api/company/invite', { email: outsider.email });
-    const res = await admin.client.post('/api/company/edit-user', { userId: outsider.user.id, firstName: 'Otro', email: uniqueEmail('robo') });
-    expectCleanError(res, 403, /otra empresa/);
-    expect((await userRowByEmail(t, outsider.email))!.id).toBe(outsider.user.id);
-    // Names can still be corrected.
-    expect((await admin.client.post('/api/company/edit-user', { userId: outsider.user.id, firstName: 'Camila', lastName: 'Soto Díaz', email: outsider.email })).status).toBe(200);
+    const outsider = await registerUser(t, { firstName: 'Paula' });
+    await inviteExistingAndAccept(admin, outsider);
+    const edits = [
+      { firstName: 'Otro', email: uniqueEmail('robo') },
+      { firstName: 'Camila', lastName: 'Soto Díaz', email: outsider.email },
+      { firstName: 'Paula', lastName: outsider.user.lastName, email: outsider.email, taxId: '11.111.111-1' },
+    ];
+    for (const edit of edits) {
+      expectCleanError(await admin.client.post('/api/company/edit-user', { userId: outsider.user.id, ...edit }), 403, /otra empresa/);
+    }
+    const row = (await userRowByEmail(t, outsider.email))!;
+    expect(row).toMatchObject({ id: outsider.user.id, firstName: 'Paula', lastName: outsider.user.lastName, taxId: null });
+  });
+
+  test('a member of this company alone can be corrected by the admin; a new e-mail must be proven again', async () => {
+    const { admin } = await adminOf('professional');
+    const email = uniqueEmail('solo');
+    const member = await inviteAndAccept(admin, email);
+    const newEmail = uniqueEmail('corregido');
+    expect((await admin.client.post('/api/company/edit-user', { userId: member.userId, firstName: 'Iván', lastName: 'Torres Soto', email: newEmail, taxId: '11.111.111-1' })).status).toBe(200);
+    expect(await userRowByEmail(t, newEmail)).toMatchObject({ lastName: 'Torres Soto', taxId: '11111111-1', emailVerifiedAt: null });
   });
 
   test("correcting a pending invitee's e-mail voids the link sent to the old address", async () => {
@@ -475,6 +559,20 @@ describe('company record', () => {
     expect((await emp.client.get('/api/user/memberships')).body).toHaveLength(2);
   });
 
+  test("the free plan's '1 empresa': an admin of only free companies cannot create another; a Profesional one can", async () => {
+    const { admin, companyId } = await adminOf('free');
+    for (let i = 0; i < 3; i++) {
+      expectCleanError(await admin.client.post('/api/company/create', { name: `Señuelo ${i} SpA` }), 403, /plan gratuito incluye 1 empresa/);
+    }
+    const owned = await t.deps.db.select().from(memberships).where(eq(memberships.userId, admin.user.id));
+    expect(owned).toHaveLength(1);
+    await setPlan(companyId, 'professional');
+    const second = await admin.client.post('/api/company/create', { name: 'Filial SpA' });
+    expect(second.status).toBe(201);
+    // The new company is free, but the Profesional one still allows more.
+    expect((await admin.client.post('/api/company/create', { name: 'Otra Filial SpA' })).status).toBe(201);
+  });
+
   test('GET /api/company/stats: company totals for admins, own totals for employees', async () => {
     const { admin, companyId } = await adminOf('professional');
     const emp = await inviteAndAccept(admin);
@@ -490,7 +588,43 @@ describe('company record', () => {
   });
 });
 
-describe('domain auto-join at registration', () => {
+describe('domain auto-join after e-mail verification', () => {
+  test('registering with a company domain joins nothing until the e-mailed link is opened (the takeover of issue 13)', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const victim = await adminOf('professional', { companyName: 'Víctima SpA' });
+    await t.deps.db.update(companies).set({ domain: `victima-${tag}.cl` }).where(eq(companies.id, victim.companyId));
+    const attacker = await registerUser(t, { email: `x.${tag}@victima-${tag}.cl` });
+    expect(attacker.user).toMatchObject({ emailVerified: false });
+    expect((await attacker.client.get('/api/user/memberships')).body.map((m: any) => m.companyId)).not.toContain(victim.companyId);
+    expect(await membershipOf(attacker.user.id, victim.companyId)).toBeNull();
+    expectCleanError(await attacker.client.post('/api/user/switch-company', { companyId: victim.companyId }), 404);
+    // Without the inbox there is no link: a made-up token and the reset of another flow do not verify.
+    expectCleanError(await t.client().post('/api/auth/verify-email', { token: 'inventado' }), 400);
+    expect(await membershipOf(attacker.user.id, victim.companyId)).toBeNull();
+  });
+
+  test('the link verifies once, joins the domain companies, and can be sent again while unverified', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const open = await adminOf('professional');
+    await t.deps.db.update(companies).set({ domain: `verif-${tag}.cl` }).where(eq(companies.id, open.companyId));
+    const person = await registerUser(t, { email: `ana.${tag}@verif-${tag}.cl` });
+    const first = await t.smtp!.waitFor(person.email, { subject: /Confirma tu email/ });
+    expect((await person.client.post('/api/auth/resend-verification')).status).toBe(200);
+    const second = await nthMailWith(person.email, /Confirma tu email/, 2);
+    const verifyToken = (text: string) => decodeURIComponent(/\/verificar-email\?token=([^\s"<&]+)/.exec(text)![1]);
+    // The newer link replaces the older one.
+    expectCleanError(await t.client().post('/api/auth/verify-email', { token: verifyToken(first.text) }), 400);
+    const ok = await t.client().post('/api/auth/verify-email', { token: verifyToken(second.text) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toMatch(/verificado.*empresa/);
+    expectCleanError(await t.client().post('/api/auth/verify-email', { token: verifyToken(second.text) }), 400);
+    expect(await membershipOf(person.user.id, open.companyId)).toMatchObject({ role: 'employee', isActive: true });
+    expect((await person.client.get('/api/auth/user')).body.emailVerified).toBe(true);
+    expectCleanError(await person.client.post('/api/auth/resend-verification'), 409);
+    // A verification link is not a password-reset link.
+    expectCleanError(await t.client().post('/api/auth/reset-password', { token: verifyToken(second.text), password: 'otra1234', confirmPassword: 'otra1234' }), 400);
+  });
+
   test('joins companies of the e-mail domain as employee, skips full plans and public domains', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const open = await adminOf('professional');
@@ -499,8 +633,12 @@ describe('domain auto-join at registration', () => {
     await t.deps.db.update(companies).set({ domain: `dominio-${tag}.cl` }).where(eq(companies.id, full.companyId));
     await inviteAndAccept(full.admin); // the free company is now full
 
-    // Registration itself joins the open company (POST /api/auth/register calls joinCompaniesByDomain).
+    // Verifying the e-mail joins the open company (POST /api/auth/verify-email calls joinCompaniesByDomain).
     const newcomer = await registerUser(t, { email: `juan.${tag}@Dominio-${tag}.cl`.toLowerCase() });
+    expect(await membershipOf(newcomer.user.id, open.companyId)).toBeNull();
+    const link = (await t.smtp!.waitFor(newcomer.email, { subject: /Confirma tu email/ })).text;
+    const token = decodeURIComponent(/\/verificar-email\?token=([^\s"<&]+)/.exec(link)![1]);
+    expect((await t.client().post('/api/auth/verify-email', { token })).status).toBe(200);
     const memberships = await newcomer.client.get('/api/user/memberships');
     expect(memberships.body.map((m: any) => m.companyId)).toContain(open.companyId);
     expect(await membershipOf(newcomer.user.id, open.companyId)).toMatchObject({ role: 'employee', isActive: true });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emailOutbox, passwordResetTokens, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -23,7 +23,7 @@ const LINK = /(https?:\/\/[^\s"<>]+)\/auth\?view=reset&(?:amp;)?token=([A-Za-z0-
 async function requestResetToken(email: string): Promise<string> {
   const res = await t.client().post('/api/auth/forgot-password', { email });
   expect(res.status).toBe(200);
-  const mail = await t.smtp!.waitFor(email);
+  const mail = await t.smtp!.waitFor(email, { subject: /contraseña/i });
   const m = LINK.exec(mail.text);
   expect(m, 'reset link in the e-mail text').not.toBeNull();
   return decodeURIComponent(m![2]);
@@ -42,7 +42,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.body).toEqual({ message: FORGOT_ANSWER });
     expect(known.headers.get('set-cookie')).toBeNull();
 
-    const mail = await t.smtp!.waitFor(email);
+    const mail = await t.smtp!.waitFor(email, { subject: /contraseña/i });
     await t.deps.mailer.drain();
     expect(t.smtp!.messages.some((m) => m.to.includes(ghost))).toBe(false);
     expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, ghost))).toHaveLength(0);
@@ -59,7 +59,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail.html).toMatch(new RegExp(`href="${t.baseUrl}/auth\\?view=reset&(?:amp;|#38;)?token=${m![2]}"`));
 
     // Stored hashed: the raw token appears nowhere in the table, its SHA-256 does; valid ~1 hour.
-    const rows = await t.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const rows = await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset')));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0].tokenHash).toBe(sha256(token));
@@ -73,7 +73,7 @@ describe('POST /api/auth/forgot-password', () => {
     const { email } = await registerUser(t);
     const res = await t.client().post('/api/auth/forgot-password', { email: `  ${email.toUpperCase()}  ` });
     expect(res.body).toEqual({ message: FORGOT_ANSWER });
-    const mail = await t.smtp!.waitFor(email);
+    const mail = await t.smtp!.waitFor(email, { subject: /contraseña/i });
     expect(mail.text).toMatch(LINK);
   });
 
@@ -92,7 +92,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Tu contraseña ha sido actualizada exitosamente. Ya puedes iniciar sesión.');
 
-    const [row] = await t.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [row] = await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset')));
     expect(row.usedAt).not.toBeNull();
 
     expect((await t.client().post('/api/auth/login', { email, password: 'nueva-clave-1' })).status).toBe(200);
@@ -132,7 +132,7 @@ describe('POST /api/auth/reset-password', () => {
   test('the hash itself is not a usable token', async () => {
     const { email, user } = await registerUser(t);
     await requestResetToken(email);
-    const [row] = await t.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const [row] = await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset')));
     const res = await t.client().post('/api/auth/reset-password', { token: row.tokenHash, password: 'nueva-clave-1', confirmPassword: 'nueva-clave-1' });
     expectCleanError(res, 400);
   });

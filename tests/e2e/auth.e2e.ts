@@ -93,7 +93,7 @@ describe('authentication in the browser', () => {
     await page.getByText('Si el email existe, recibirás instrucciones para restablecer tu contraseña.').waitFor();
     expect(await page.locator('#forgot-email').count()).toBe(1);
 
-    const mail = await e2e.t.smtp!.waitFor(account.email);
+    const mail = await e2e.t.smtp!.waitFor(account.email, { subject: /contraseña/i });
     const link = /https?:\/\/\S+\/auth\?view=reset&token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);

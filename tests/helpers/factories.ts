@@ -93,3 +93,23 @@ export async function createApiToken(admin: TestClient, name = 'ERP contable'): 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Opens the newest verification link e-mailed to `email` (read from the outbox table, where every
+ * message is written first), as the person would from their inbox.
+ */
+export async function verifyEmailByLink(t: TestApp, email: string) {
+  const { emailOutbox } = await import('../../src/server/db/schema/index.js');
+  const { and, desc, eq, like } = await import('drizzle-orm');
+  const [mail] = await t.deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, 'Confirma tu email%')))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  if (!mail) throw new Error(`no verification e-mail to ${email}`);
+  const token = decodeURIComponent(/\/verificar-email\?token=([^\s"<&]+)/.exec(mail.text)![1]);
+  const res = await t.client().post('/api/auth/verify-email', { token });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}

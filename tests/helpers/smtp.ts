@@ -45,11 +45,16 @@ export async function startSmtpCapture(opts: { rejectFirst?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** Resolves with the first message to `to` once it has arrived (5 s at most). */
-    async waitFor(to: string, timeoutMs = 5000): Promise<CapturedMail> {
+    /**
+     * Resolves with the first message to `to` (whose subject matches `subject`, when given) once it
+     * has arrived (5 s at most). Registration sends a verification e-mail first, so tests after
+     * another message name its subject.
+     */
+    async waitFor(to: string, opts: number | { subject?: RegExp; timeoutMs?: number } = {}): Promise<CapturedMail> {
+      const { subject, timeoutMs = 5000 } = typeof opts === 'number' ? { timeoutMs: opts } : opts;
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((m) => m.to.includes(to));
+        const found = messages.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {

@@ -6,13 +6,11 @@ import { currentUserSchema, forgotSchema, loginSchema, preferencesSchema, regist
 import { errorResponses, messageSchema } from '../openapi.js';
 import type { PlanId } from '@shared/plans.js';
 import { users } from '../db/schema/index.js';
-import { passwordResetEmail } from '../email/templates.js';
 import { requireSession, type AppDeps } from '../context.js';
 import { clearRateLimit, enforceRateLimit } from '../platform/rate-limit.js';
+import { requestPasswordReset, startPasswordResetWorker } from './password-reset-job.js';
 import {
   authenticate,
-  createPasswordResetToken,
-  findUserByEmail,
   findUserById,
   loadSessionContext,
   registerAccount,
@@ -20,6 +18,7 @@ import {
   type UserRow,
 } from './service.js';
 import { clearSessionCookie, createSession, destroySession, setSessionCookie } from './sessions.js';
+import { sendVerificationEmail, verificationRoutes } from './verification.js';
 
 export const LOGIN_RULES = {
   perIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
@@ -38,6 +37,8 @@ const FORGOT_ANSWER = 'Si el email existe, recibirás instrucciones para restabl
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // Forgot-password's per-account work runs as a job; every instance serving these routes consumes it.
+  await startPasswordResetWorker(deps);
 
   /** Ends any session the browser had, then opens a fresh one: the id rotates on every sign-in. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, persistent: boolean) {
@@ -48,9 +49,12 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return ctx.view;
   }
 
+  await app.register(verificationRoutes, deps);
+
   const register = (plan: PlanId) => async (request: FastifyRequest<{ Body: z.output<typeof registerSchema> }>, reply: FastifyReply) => {
     await enforceRateLimit(db, request, REGISTER_RULE, request.ip);
     const user = await registerAccount(db, request.body, plan);
+    await sendVerificationEmail(deps, user);
     const view = await signIn(request, reply, user, false);
     return reply.status(201).send({ user: view });
   };
@@ -83,13 +87,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const { email } = request.body;
     await enforceRateLimit(db, request, FORGOT_RULES.perIp, request.ip);
     await enforceRateLimit(db, request, FORGOT_RULES.perAccount, email);
-    const user = await findUserByEmail(db, email);
-    if (user) {
-      const token = await createPasswordResetToken(db, user.id);
-      const link = `${deps.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`;
-      await deps.mailer.send(passwordResetEmail(user.email, user.firstName, link));
-    }
-    // The same answer either way: the response never tells whether the e-mail exists.
+    // The same answer, after the same work, either way: looking the address up and e-mailing is a background job.
+    await requestPasswordReset(deps, email);
     return { message: FORGOT_ANSWER };
   });
 

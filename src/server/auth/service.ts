@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser, Role } from '@shared/auth.js';
 import type { PlanId } from '@shared/plans.js';
-import type { Db } from '../db/client.js';
-import { auditLog, passwordResetTokens, users } from '../db/schema/index.js';
-import { createCompany, joinCompaniesByDomain, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { auditLog, memberships, passwordResetTokens, users } from '../db/schema/index.js';
+import { createCompany, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
 import { errors } from '../errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from './passwords.js';
@@ -23,7 +23,11 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return u ?? null;
 }
 
-/** Register: a user, their company on `plan`, and an admin membership, in one transaction. */
+/**
+ * Register: a user, their company and an admin membership, in one transaction. Nothing that needs
+ * a proven e-mail happens here: domain auto-join and a partner plan (`plan` other than free) wait
+ * for the verification link (`verification.ts`).
+ */
 export async function registerAccount(
   db: Db,
   input: { firstName: string; lastName: string; email: string; password: string; companyName: string },
@@ -39,7 +43,7 @@ export async function registerAccount(
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw errors.conflict('Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.');
-    const company = await createCompany(tx, { name: input.companyName, plan, ownerId: user.id });
+    const company = await createCompany(tx, { name: input.companyName, ownerId: user.id, pendingPlan: plan === 'free' ? null : plan });
     await tx.insert(auditLog).values({
       companyId: company.id,
       actorUserId: user.id,
@@ -50,8 +54,6 @@ export async function registerAccount(
     });
     return { ...user, currentCompanyId: company.id };
   });
-  // Companies that claim this e-mail's domain take the new user in as an employee.
-  await joinCompaniesByDomain(db, created.id, created.email);
   return created;
 }
 
@@ -64,16 +66,29 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   return user;
 }
 
-/** Creates a single-use token valid for one hour; only its hash is stored. */
-export async function createPasswordResetToken(db: Db, userId: string, purpose: 'reset' | 'invite' = 'reset'): Promise<string> {
+export type LinkPurpose = 'reset' | 'invite' | 'verify';
+
+/** Creates a single-use e-mailed link token (one hour unless `ttlMs` says otherwise); only its hash is stored. */
+export async function createPasswordResetToken(
+  db: DbOrTx,
+  userId: string,
+  purpose: LinkPurpose = 'reset',
+  opts: { companyId?: string; ttlMs?: number } = {},
+): Promise<string> {
   const token = randomToken(32);
   await db.insert(passwordResetTokens).values({
     userId,
     tokenHash: sha256(token),
     purpose,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    companyId: opts.companyId ?? null,
+    expiresAt: new Date(Date.now() + (opts.ttlMs ?? RESET_TOKEN_TTL_MS)),
   });
   return token;
+}
+
+/** A link that reached the person's inbox proves the address: record it once. */
+export async function markEmailVerified(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
 /** Consumes the token atomically (a second use finds it spent), sets the password and ends old sessions. */
@@ -86,17 +101,23 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(
         and(
           eq(passwordResetTokens.tokenHash, sha256(token.trim())),
+          eq(passwordResetTokens.purpose, 'reset'),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, new Date()),
         ),
       )
       .returning();
     if (!spent) throw errors.badRequest('El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.', 'token');
+    const [before] = await tx.select({ authProvider: users.authProvider }).from(users).where(eq(users.id, spent.userId)).for('update');
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, authProvider: 'local', updatedAt: new Date() })
+      .set({ passwordHash, authProvider: 'local', emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(eq(users.id, spent.userId))
       .returning();
+    // An account made by an invitation that chooses its password through a reset link took the invitations with it.
+    if (before.authProvider === 'invited') {
+      await tx.update(memberships).set({ invitedAt: null }).where(and(eq(memberships.userId, user.id), isNotNull(memberships.invitedAt)));
+    }
     await destroyUserSessions(tx, user.id);
     await tx.insert(auditLog).values({
       companyId: user.currentCompanyId,
@@ -133,6 +154,7 @@ export async function loadSessionContext(db: Db, user: UserRow): Promise<Session
     darkMode: user.darkMode,
     emailNotifications: user.emailNotifications,
     hasCompletedOnboarding: user.hasCompletedOnboarding,
+    emailVerified: user.emailVerifiedAt !== null,
   };
   return { user, companyId: view.currentCompanyId, role: view.role, view };
 }

@@ -1,20 +1,23 @@
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { CompanyUser, InvitationPreview } from '@shared/company.js';
 import type { Db } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import type { AppDeps } from '../context.js';
-import { createPasswordResetToken, type UserRow } from '../auth/service.js';
+import { createPasswordResetToken, markEmailVerified, type UserRow } from '../auth/service.js';
 import { hashPassword, sha256 } from '../auth/passwords.js';
 import { destroyUserSessions } from '../auth/sessions.js';
-import { addedToCompanyEmail, invitationEmail } from '../email/templates.js';
+import { invitationEmail, joinInvitationEmail } from '../email/templates.js';
 import { errors } from '../errors.js';
 import type { Actor } from '../policies/index.js';
 import { assertFreeSeat, lockCompany, writeAudit } from './service.js';
 
 /**
- * Invitations (part 2 §2.1, §4). One person has one login: inviting an e-mail that already has a
- * Rendix password adds a membership and sends a notice; anyone else gets an account without a
- * password (authProvider 'invited') and a single-use link, valid 1 hour, to choose one.
+ * Invitations (part 2 §2.1, §4). One person has one login, and nobody is added to a company
+ * without their consent: every invitation is a pending membership (no access) plus a single-use
+ * link, valid 1 hour, e-mailed to the address. Opening it proves the address. Someone with a
+ * verified login just accepts; anyone else (no account, or an account whose e-mail was never
+ * proven, which may have been registered by somebody else) chooses the password there, which
+ * ends every session the unproven password had.
  */
 
 type Mailing = Pick<AppDeps, 'db' | 'mailer' | 'appUrl'>;
@@ -25,17 +28,34 @@ export function invitationLink(appUrl: string, token: string): string {
   return `${appUrl}/invitacion?token=${encodeURIComponent(token)}`;
 }
 
-/** Revokes every unused invitation link of a user (a new one is about to be sent, or the e-mail changed). */
-async function revokeInviteTokens(db: Db, userId: string) {
+/** A login whose owner proved the address: invitations to it are accepted, not claimed with a new password. */
+function hasProvenLogin(user: Pick<UserRow, 'passwordHash' | 'emailVerifiedAt'>): boolean {
+  return user.passwordHash !== null && user.emailVerifiedAt !== null;
+}
+
+/** Revokes the unused invitation links of a user to one company (a new one is about to be sent). */
+async function revokeInviteTokens(db: Db, userId: string, companyId: string) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.purpose, 'invite'), isNull(passwordResetTokens.usedAt)));
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'invite'),
+        or(eq(passwordResetTokens.companyId, companyId), isNull(passwordResetTokens.companyId)),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
 }
 
-async function sendInvitationLink(deps: Mailing, user: UserRow, companyName: string, inviterName: string) {
-  const token = await createPasswordResetToken(deps.db, user.id, 'invite');
-  await deps.mailer.send(invitationEmail(user.email, { companyName, inviterName, link: invitationLink(deps.appUrl, token) }));
+async function sendInvitationLink(deps: Mailing, user: UserRow, company: { id: string; name: string }, inviterName: string) {
+  const token = await createPasswordResetToken(deps.db, user.id, 'invite', { companyId: company.id });
+  const link = invitationLink(deps.appUrl, token);
+  await deps.mailer.send(
+    hasProvenLogin(user)
+      ? joinInvitationEmail(user.email, { firstName: user.firstName, companyName: company.name, inviterName, link })
+      : invitationEmail(user.email, { companyName: company.name, inviterName, link }),
+  );
 }
 
 /**
@@ -44,7 +64,7 @@ async function sendInvitationLink(deps: Mailing, user: UserRow, companyName: str
  * invitations included.
  */
 export async function inviteUser(deps: Mailing, actor: Actor, companyId: string, email: string, inviterName: string): Promise<CompanyUser> {
-  const { user, company, pending, joinedAt } = await deps.db.transaction(async (tx) => {
+  const { user, company, joinedAt } = await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (user) {
@@ -53,6 +73,7 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
         .from(memberships)
         .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, user.id)))
         .limit(1);
+      if (m?.isActive && m.invitedAt) throw errors.conflict('Este email ya tiene una invitación pendiente. Puedes reenviarla desde la lista de usuarios.');
       if (m?.isActive) throw errors.conflict('Este usuario ya es miembro activo de la empresa.');
       if (m) throw errors.conflict('Este usuario está desactivado en la empresa. Reactívalo desde la lista de usuarios.');
     }
@@ -66,10 +87,9 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
       // Another company invited the same address at this instant.
       if (!user) [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     }
-    const pending = !user.passwordHash;
     const [m] = await tx
       .insert(memberships)
-      .values({ userId: user.id, companyId, role: 'employee', invitedAt: pending ? new Date() : null, invitedBy: actor.userId })
+      .values({ userId: user.id, companyId, role: 'employee', invitedAt: new Date(), invitedBy: actor.userId })
       .onConflictDoNothing()
       .returning();
     if (!m) throw errors.conflict('Este usuario ya es miembro de la empresa.');
@@ -79,13 +99,12 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
       entityType: 'membership',
       entityId: m.id,
       action: 'membership.invited',
-      changes: { userId: user.id, email, role: 'employee', pending },
+      changes: { userId: user.id, email, role: 'employee', existingAccount: hasProvenLogin(user) },
     });
-    return { user, company, pending, joinedAt: m.joinedAt };
+    return { user, company, joinedAt: m.joinedAt };
   });
 
-  if (pending) await sendInvitationLink(deps, user, company.name, inviterName);
-  else await deps.mailer.send(addedToCompanyEmail(user.email, { firstName: user.firstName, companyName: company.name, inviterName, appUrl: deps.appUrl }));
+  await sendInvitationLink(deps, user, company, inviterName);
 
   return {
     id: user.id,
@@ -96,7 +115,8 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
     role: 'employee',
     isActive: true,
     authProvider: user.authProvider,
-    hasPassword: !pending,
+    hasPassword: user.passwordHash !== null,
+    invitationPending: true,
     joinedAt: joinedAt.toISOString(),
   };
 }
@@ -112,7 +132,7 @@ export async function resendInvitation(deps: Mailing, actor: Actor, companyId: s
     .where(and(eq(memberships.companyId, companyId), eq(users.email, email)))
     .limit(1);
   if (!row) throw errors.notFound('No hay una invitación para ese email en esta empresa.');
-  if (row.user.passwordHash) throw errors.conflict('Este usuario ya aceptó la invitación: puede ingresar con su email y contraseña.');
+  if (!row.membership.invitedAt) throw errors.conflict('Este usuario ya aceptó la invitación: puede ingresar con su email y contraseña.');
   if (!row.membership.isActive) throw errors.conflict('Este usuario está desactivado en la empresa. Reactívalo antes de reenviar la invitación.');
   await db.transaction(async (tx) => {
     await tx.update(memberships).set({ invitedAt: new Date(), invitedBy: actor.userId }).where(eq(memberships.id, row.membership.id));
@@ -125,8 +145,8 @@ export async function resendInvitation(deps: Mailing, actor: Actor, companyId: s
       changes: { userId: row.user.id, email },
     });
   });
-  await revokeInviteTokens(db, row.user.id);
-  await sendInvitationLink(deps, row.user, row.companyName, inviterName);
+  await revokeInviteTokens(db, row.user.id, companyId);
+  await sendInvitationLink(deps, row.user, { id: companyId, name: row.companyName }, inviterName);
 }
 
 const liveInviteToken = (token: string) =>
@@ -137,69 +157,90 @@ const liveInviteToken = (token: string) =>
     gt(passwordResetTokens.expiresAt, new Date()),
   );
 
-/** The company of the user's most recent pending invitation. */
-async function invitingCompany(db: Pick<Db, 'select'>, userId: string) {
+/** The invitation a link stands for: its company (older links without one: the most recent pending invitation). */
+async function invitedCompany(db: Pick<Db, 'select'>, userId: string, companyId: string | null) {
   const [row] = await db
     .select({ id: companies.id, name: companies.name })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true), isNotNull(memberships.invitedAt)))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.isActive, true),
+        isNotNull(memberships.invitedAt),
+        companyId ? eq(memberships.companyId, companyId) : undefined,
+      ),
+    )
     .orderBy(desc(memberships.invitedAt))
     .limit(1);
   return row ?? null;
 }
 
-/** What the accept screen shows for a link, without using it up; 400 when it is not valid. */
+/** What the accept screen shows for a link, without using it up; 400 when it is not valid (or the invitation is gone). */
 export async function previewInvitation(db: Db, token: string): Promise<InvitationPreview> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, companyId: passwordResetTokens.companyId })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(liveInviteToken(token))
     .limit(1);
-  if (!row || row.user.passwordHash) throw errors.badRequest(INVALID_INVITE, 'token');
-  const company = await invitingCompany(db, row.user.id);
-  return { email: row.user.email, firstName: row.user.firstName, lastName: row.user.lastName, companyName: company?.name ?? null };
+  const company = row ? await invitedCompany(db, row.user.id, row.companyId) : null;
+  if (!row || !company) throw errors.badRequest(INVALID_INVITE, 'token');
+  const proven = hasProvenLogin(row.user);
+  return {
+    email: row.user.email,
+    firstName: proven ? row.user.firstName : '',
+    lastName: proven ? row.user.lastName : '',
+    companyName: company.name,
+    needsPassword: !proven,
+  };
 }
 
 /**
- * Accepts an invitation: uses the link up (atomically: a second use finds it spent), sets the
- * password and the names, ends the pending state of every invitation of that person, and makes
- * the inviting company the current one. The caller signs the user in.
+ * Accepts an invitation: uses the link up (atomically: a second use finds it spent), ends the
+ * pending state of that company's membership, records the address as verified and makes the
+ * company the current one. Without a proven login the person also sets the password (and names)
+ * here, and every earlier session of the account ends. The caller signs the user in.
  */
 export async function acceptInvitation(
   db: Db,
-  input: { token: string; password: string; firstName?: string; lastName?: string },
+  input: { token: string; password?: string; firstName?: string; lastName?: string },
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
     const [spent] = await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(liveInviteToken(input.token)).returning();
     if (!spent) throw errors.badRequest(INVALID_INVITE, 'token');
     const [before] = await tx.select().from(users).where(eq(users.id, spent.userId)).for('update');
-    if (before.passwordHash) throw errors.conflict('Esta invitación ya fue aceptada. Inicia sesión con tu email y contraseña.');
-    const company = await invitingCompany(tx, before.id);
+    const company = await invitedCompany(tx, before.id, spent.companyId);
+    if (!company) throw errors.badRequest(INVALID_INVITE, 'token');
+    const claim = !hasProvenLogin(before);
+    if (claim && !passwordHash) throw errors.badRequest('La contraseña debe tener al menos 6 caracteres', 'password');
     const [user] = await tx
       .update(users)
       .set({
-        passwordHash,
-        authProvider: 'local',
-        ...(input.firstName ? { firstName: input.firstName } : {}),
-        ...(input.lastName ? { lastName: input.lastName } : {}),
-        ...(company ? { currentCompanyId: company.id } : {}),
+        ...(claim ? { passwordHash, authProvider: 'local' } : {}),
+        ...(claim && input.firstName ? { firstName: input.firstName } : {}),
+        ...(claim && input.lastName ? { lastName: input.lastName } : {}),
+        currentCompanyId: company.id,
         updatedAt: new Date(),
       })
       .where(eq(users.id, before.id))
       .returning();
-    await tx.update(memberships).set({ invitedAt: null }).where(and(eq(memberships.userId, user.id), isNotNull(memberships.invitedAt)));
-    await destroyUserSessions(tx, user.id);
+    await markEmailVerified(tx, user.id);
+    await tx
+      .update(memberships)
+      .set({ invitedAt: null })
+      .where(and(eq(memberships.userId, user.id), eq(memberships.companyId, company.id), isNotNull(memberships.invitedAt)));
+    // A password chosen by someone who never proved the address stops opening the account.
+    if (claim) await destroyUserSessions(tx, user.id);
     await writeAudit(tx, {
-      companyId: company?.id ?? null,
+      companyId: company.id,
       actorUserId: user.id,
       entityType: 'user',
       entityId: user.id,
       action: 'user.invitation_accepted',
-      changes: { firstName: user.firstName, lastName: user.lastName },
+      changes: claim ? { firstName: user.firstName, lastName: user.lastName, passwordSet: true } : { existingAccount: true },
     });
-    return user;
+    return { ...user, emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
   });
 }

@@ -42,9 +42,9 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Any signed-in user may create a company: they become its admin and it becomes their current company. */
-  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 409) } } }, async (request, reply) => {
+  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const ctx = requireSession(request);
-    const company = await createCompanyFor(db, ctx.user.id, { name: request.body.name, domain: request.body.domain });
+    const company = await createCompanyFor(db, ctx.user, { name: request.body.name, domain: request.body.domain });
     return reply.status(201).send(await presentCompany(db, company, 'admin'));
   });
 

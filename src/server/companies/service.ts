@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Membership, Role } from '@shared/auth.js';
 import { PUBLIC_EMAIL_DOMAINS, emailDomain, type CompanyStats, type CompanyView } from '@shared/company.js';
 import { getPlan, type PlanId } from '@shared/plans.js';
@@ -21,7 +21,7 @@ function newCompanyCode(): string {
 /** Creates a company with its default catalog and makes `ownerId` its admin. */
 export async function createCompany(
   tx: DbOrTx,
-  input: { name: string; domain?: string | null; plan?: PlanId; ownerId: string },
+  input: { name: string; domain?: string | null; plan?: PlanId; pendingPlan?: PlanId | null; ownerId: string },
 ): Promise<CompanyRow> {
   const plan = input.plan ?? 'free';
   const [company] = await tx
@@ -31,6 +31,7 @@ export async function createCompany(
       domain: input.domain?.trim().toLowerCase() || null,
       companyCode: newCompanyCode(),
       plan,
+      pendingPlan: input.pendingPlan ?? null,
       subscriptionStatus: getPlan(plan).price === 0 && plan !== 'niudata-free' ? 'free' : 'active',
     })
     .returning();
@@ -43,10 +44,13 @@ export async function createCompany(
     entityType: 'company',
     entityId: company.id,
     action: 'company.created',
-    changes: { name: company.name, plan },
+    changes: { name: company.name, plan, ...(company.pendingPlan ? { pendingPlan: company.pendingPlan } : {}) },
   });
   return company;
 }
+
+/** A membership that opens the company: active, and its invitation (if any) accepted. */
+const memberOf = and(eq(memberships.isActive, true), isNull(memberships.invitedAt));
 
 export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
   const rows = await db
@@ -58,7 +62,7 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.isActive, true)))
+    .where(and(eq(memberships.userId, userId), memberOf))
     .orderBy(asc(companies.name));
   return rows.map((r) => ({ ...r, role: r.role as Role }));
 }
@@ -67,7 +71,7 @@ export async function findActiveMembership(db: Db, userId: string, companyId: st
   const [m] = await db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId), eq(memberships.isActive, true)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId), memberOf))
     .limit(1);
   return m ?? null;
 }
@@ -82,7 +86,7 @@ export async function resolveCurrentCompany(
 ): Promise<{ company: CompanyRow; role: Role | null } | null> {
   if (user.currentCompanyId) {
     const [row] = await db
-      .select({ company: companies, role: memberships.role, active: memberships.isActive })
+      .select({ company: companies, role: memberships.role, active: sql<boolean>`coalesce(${memberships.isActive} and ${memberships.invitedAt} is null, false)` })
       .from(companies)
       .leftJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, user.id)))
       .where(eq(companies.id, user.currentCompanyId))
@@ -94,7 +98,7 @@ export async function resolveCurrentCompany(
     .select({ company: companies, role: memberships.role })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(memberships.userId, user.id), eq(memberships.isActive, true)))
+    .where(and(eq(memberships.userId, user.id), memberOf))
     .orderBy(asc(memberships.joinedAt))
     .limit(1);
   if (!first) return null;
@@ -200,9 +204,28 @@ export async function presentCompany(db: DbOrTx, company: CompanyRow, role: Role
   };
 }
 
-/** 'Crear empresa' from the company page: any signed-in user becomes the admin of a new free company and switches to it. */
-export async function createCompanyFor(db: Db, userId: string, input: { name: string; domain: string | null }): Promise<CompanyRow> {
-  return db.transaction((tx) => createCompany(tx, { name: input.name, domain: input.domain, ownerId: userId }));
+export const ONE_COMPANY_MSG = 'El plan gratuito incluye 1 empresa. Para crear otra, mejora el plan de tu empresa a Profesional o Empresarial.';
+
+/**
+ * 'Crear empresa' from the company page: the user becomes the admin of a new free company and
+ * switches to it. Someone who already administers a company may add another only while one of
+ * theirs is on a plan with 'Múltiples empresas' (the free plan is '1 empresa'); super admins are
+ * the platform's operators and are not limited.
+ */
+export async function createCompanyFor(db: Db, user: { id: string; isSuperAdmin: boolean }, input: { name: string; domain: string | null }): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    // One creation at a time per user: two requests at once must not both find no company yet.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if (!user.isSuperAdmin) {
+      const administered = await tx
+        .select({ company: companies })
+        .from(memberships)
+        .innerJoin(companies, eq(companies.id, memberships.companyId))
+        .where(and(eq(memberships.userId, user.id), eq(memberships.role, 'admin'), eq(memberships.isActive, true)));
+      if (administered.length > 0 && !administered.some((r) => effectivePlan(r.company).multipleCompanies)) throw errors.forbidden(ONE_COMPANY_MSG);
+    }
+    return createCompany(tx, { name: input.name, domain: input.domain, ownerId: user.id });
+  });
 }
 
 const EDITABLE_COMPANY_FIELDS = ['name', 'domain', 'taxId', 'address'] as const;

@@ -3,7 +3,6 @@ import type { Role } from '@shared/auth.js';
 import type { CompanyUser } from '@shared/company.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { memberships, passwordResetTokens, users } from '../db/schema/index.js';
-import { destroyUserSessions } from '../auth/sessions.js';
 import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
 import { assertFreeSeat, countActiveAdmins, lockCompany, writeAudit } from './service.js';
@@ -27,6 +26,7 @@ export async function listCompanyUsers(db: Db, companyId: string): Promise<Compa
       isActive: memberships.isActive,
       authProvider: users.authProvider,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      invitationPending: sql<boolean>`${memberships.invitedAt} is not null`,
       joinedAt: memberships.joinedAt,
     })
     .from(memberships)
@@ -76,9 +76,11 @@ export async function changeUserRole(db: Db, actor: Actor, companyId: string, us
 }
 
 /**
- * Edit user. Names and RUT are the person's own data; the e-mail is their login, so an admin may
- * change it only for someone who belongs to no other company (and is not a super admin): otherwise
- * the admin of one company could redirect another company's admin's login to an address they own.
+ * Edit user. Names, RUT and e-mail belong to the person, not to one company: an admin may change
+ * them only for someone who belongs to this company alone (and is not a super admin). Anyone who
+ * also belongs to another company keeps them for themselves (otherwise the admin of one company
+ * could rewrite another company's admin, or redirect their login to an address they own). A new
+ * e-mail is unproven until its owner opens a link sent to it.
  */
 export async function editCompanyUser(
   db: Db,
@@ -95,15 +97,15 @@ export async function editCompanyUser(
       if ((before[key] ?? null) !== (next[key] ?? null)) changes[key] = { from: before[key] ?? null, to: next[key] ?? null };
     }
     if (!Object.keys(changes).length) return;
+    const [elsewhere] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, before.id), ne(memberships.companyId, companyId)))
+      .limit(1);
+    authorize(!before.isSuperAdmin && !elsewhere, 'Esta persona también pertenece a otra empresa: solo ella puede cambiar su nombre, RUT y email.');
     if (changes.email) {
       const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, next.email), ne(users.id, before.id))).limit(1);
       if (other) throw errors.conflict('Ya existe otro usuario con ese email.');
-      const [elsewhere] = await tx
-        .select({ id: memberships.id })
-        .from(memberships)
-        .where(and(eq(memberships.userId, before.id), ne(memberships.companyId, companyId)))
-        .limit(1);
-      authorize(!before.isSuperAdmin && !elsewhere, 'Este usuario también pertenece a otra empresa: solo él puede cambiar su email.');
       // Links already sent went to the old address: they stop working.
       await tx
         .update(passwordResetTokens)
@@ -111,7 +113,10 @@ export async function editCompanyUser(
         .where(and(eq(passwordResetTokens.userId, before.id), isNull(passwordResetTokens.usedAt)));
     }
     try {
-      await tx.update(users).set({ ...next, updatedAt: new Date() }).where(eq(users.id, before.id));
+      await tx
+        .update(users)
+        .set({ ...next, ...(changes.email ? { emailVerifiedAt: null } : {}), updatedAt: new Date() })
+        .where(eq(users.id, before.id));
     } catch (err) {
       // Two edits racing to the same address: the unique index decides.
       if (isUniqueViolation(err)) throw errors.conflict('Ya existe otro usuario con ese email.');
@@ -128,9 +133,9 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Deactivate: the membership stops counting and the user can no longer open or switch to the
- * company. Sessions belong to a user, not to a company, so all of that user's sessions end; they
- * sign in again to keep working in their other companies. Nobody deactivates themselves, and
- * the last active admin stays.
+ * company. Their sessions stay (they belong to the person, who may work in other companies): every
+ * request resolves the current company afresh, so the next one no longer reaches this company.
+ * Nobody deactivates themselves, and the last active admin stays.
  */
 export async function deactivateMember(db: Db, actor: Actor, companyId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -142,7 +147,6 @@ export async function deactivateMember(db: Db, actor: Actor, companyId: string, 
       throw errors.conflict('No puedes desactivar al único administrador activo de la empresa.');
     }
     await tx.update(memberships).set({ isActive: false }).where(eq(memberships.id, m.id));
-    await destroyUserSessions(tx, userId);
     await writeAudit(tx, {
       companyId,
       actorUserId: actor.userId,

@@ -23,6 +23,21 @@ export function passwordResetEmail(to: string, firstName: string, link: string):
   };
 }
 
+/** The link that proves the address given at registration. */
+export function verifyEmailMessage(to: string, firstName: string, link: string): EmailMessage {
+  return {
+    to,
+    subject: 'Confirma tu email en Rendix',
+    text: `Hola ${firstName}:\n\nConfirma que este es tu email abriendo este enlace (válido por 24 horas, un solo uso):\n\n${link}\n\nHasta que lo confirmes no te unirás a las empresas de tu dominio.\nSi no creaste una cuenta en Rendix, ignora este correo.\n\nRendix`,
+    html: layout(
+      'Confirma tu email',
+      `<p>Hola ${escape(firstName)}:</p><p>Confirma que este es tu email para terminar de activar tu cuenta de Rendix.</p>
+<p><a href="${escape(link)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Confirmar email</a></p>
+<p>El enlace es válido por 24 horas y sirve una sola vez. Si no creaste una cuenta en Rendix, ignora este correo.</p>`,
+    ),
+  };
+}
+
 export function welcomeEmail(to: string, firstName: string, companyName: string, appUrl: string): EmailMessage {
   return {
     to,
@@ -51,18 +66,19 @@ export function invitationEmail(to: string, opts: { companyName: string; inviter
   };
 }
 
-/** Notice to someone who already has a Rendix login: they were added to another company and keep the same login. */
-export function addedToCompanyEmail(to: string, opts: { firstName: string; companyName: string; inviterName: string; appUrl: string }): EmailMessage {
-  const { firstName, companyName, inviterName, appUrl } = opts;
+/** An invitation for someone who already has a Rendix login: nothing changes until they accept it. */
+export function joinInvitationEmail(to: string, opts: { firstName: string; companyName: string; inviterName: string; link: string }): EmailMessage {
+  const { firstName, companyName, inviterName, link } = opts;
   const hello = firstName ? `Hola ${firstName}:` : 'Hola:';
   return {
     to,
-    subject: `Ahora eres parte de ${companyName} en Rendix`,
-    text: `${hello}\n\n${inviterName} te agregó a la empresa ${companyName} en Rendix.\nIngresa con tu email y contraseña de siempre en ${appUrl} y elige ${companyName} en el selector de empresas.\n\nRendix`,
+    subject: `Te invitaron a ${companyName} en Rendix`,
+    text: `${hello}\n\n${inviterName} te invitó a unirte a la empresa ${companyName} en Rendix, con tu misma cuenta.\nAbre este enlace para aceptar (válido por 1 hora, un solo uso):\n\n${link}\n\nSi no quieres unirte, ignora este correo: no se agregará nada a tu cuenta.\n\nRendix`,
     html: layout(
-      `Ahora eres parte de ${companyName}`,
-      `<p>${escape(hello)}</p><p>${escape(inviterName)} te agregó a la empresa <b>${escape(companyName)}</b> en Rendix.</p>
-<p>Ingresa con tu email y contraseña de siempre y elige la empresa en el selector de empresas.</p><p><a href="${escape(appUrl)}">Ingresar a Rendix</a></p>`,
+      `Te invitaron a ${companyName}`,
+      `<p>${escape(hello)}</p><p>${escape(inviterName)} te invitó a unirte a la empresa <b>${escape(companyName)}</b> en Rendix, con tu misma cuenta.</p>
+<p><a href="${escape(link)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Aceptar invitación</a></p>
+<p>El enlace es válido por 1 hora y sirve una sola vez. Si no quieres unirte, ignora este correo: no se agregará nada a tu cuenta.</p>`,
     ),
   };
 }

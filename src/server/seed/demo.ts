@@ -42,7 +42,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
-      .values({ email: 'admin@demo.cl', passwordHash: hashes.get('admin@demo.cl'), firstName: 'Carolina', lastName: 'Muñoz', hasCompletedOnboarding: true })
+      .values({ email: 'admin@demo.cl', passwordHash: hashes.get('admin@demo.cl'), firstName: 'Carolina', lastName: 'Muñoz', hasCompletedOnboarding: true, emailVerifiedAt: new Date() })
       .returning();
     const company = await createCompany(tx, { name: 'Demo SpA', domain: 'demo.cl', plan: 'professional', ownerId: admin.id });
     const now = new Date();
@@ -60,8 +60,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const employees = await tx
       .insert(users)
       .values([
-        { email: 'ana@demo.cl', passwordHash: hashes.get('ana@demo.cl'), firstName: 'Ana', lastName: 'Rojas', currentCompanyId: company.id, hasCompletedOnboarding: true },
-        { email: 'pedro@demo.cl', passwordHash: hashes.get('pedro@demo.cl'), firstName: 'Pedro', lastName: 'González', currentCompanyId: company.id, hasCompletedOnboarding: true },
+        { email: 'ana@demo.cl', passwordHash: hashes.get('ana@demo.cl'), firstName: 'Ana', lastName: 'Rojas', currentCompanyId: company.id, hasCompletedOnboarding: true, emailVerifiedAt: new Date() },
+        { email: 'pedro@demo.cl', passwordHash: hashes.get('pedro@demo.cl'), firstName: 'Pedro', lastName: 'González', currentCompanyId: company.id, hasCompletedOnboarding: true, emailVerifiedAt: new Date() },
       ])
       .returning();
     await tx.insert(memberships).values(employees.map((e) => ({ userId: e.id, companyId: company.id, role: 'employee' })));
@@ -72,6 +72,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       lastName: 'Rendix',
       isSuperAdmin: true,
       hasCompletedOnboarding: true,
+      emailVerifiedAt: new Date(),
     });
     await tx.insert(costCenters).values([
       { companyId: company.id, code: 'ADM', description: 'Administración' },

@@ -35,8 +35,42 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-function AcceptForm({ token, preview }: { token: string; preview: InvitationPreview }) {
+function useAcceptedInvitation(companyName: string | null) {
   const navigate = useNavigate();
+  return (user: CurrentUser) => {
+    // A different account may have been signed in on this browser: nothing of it may linger.
+    queryClient.clear();
+    queryClient.setQueryData(qk.currentUser, user);
+    toast.success('¡Bienvenido!', { description: companyName ? `Ya eres parte de ${companyName}.` : 'Tu cuenta está lista.' });
+    navigate('/', { replace: true });
+  };
+}
+
+/** Someone with a verified Rendix login only confirms: their password and names stay as they are. */
+function AcceptExisting({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const done = useAcceptedInvitation(preview.companyName);
+  const accept = useMutation({
+    mutationFn: () => apiRequest<{ user: CurrentUser }>('POST', '/api/auth/accept-invitation', { token }),
+    onSuccess: ({ user }) => done(user),
+    onError: (err) => toast.error('Error', { description: errorMessage(err, 'No se pudo aceptar la invitación.') }),
+  });
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        Entrarás con tu cuenta <span className="font-medium text-foreground">{preview.email}</span> y tu contraseña de siempre. Si no quieres unirte, cierra esta
+        página: no se agregará nada a tu cuenta.
+      </p>
+      {accept.isError ? <InvalidLink message={errorMessage(accept.error, 'No se pudo aceptar la invitación.')} /> : null}
+      <Button type="button" className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
+        {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        {accept.isPending ? 'Aceptando...' : 'Aceptar invitación'}
+      </Button>
+    </div>
+  );
+}
+
+function AcceptForm({ token, preview }: { token: string; preview: InvitationPreview }) {
+  const done = useAcceptedInvitation(preview.companyName);
   const form = useForm<AcceptInvitationInput>({
     resolver: zodResolver(acceptInvitationFormSchema),
     defaultValues: { token, firstName: preview.firstName, lastName: preview.lastName, password: '', confirmPassword: '' },
@@ -44,13 +78,7 @@ function AcceptForm({ token, preview }: { token: string; preview: InvitationPrev
   const { errors } = form.formState;
   const accept = useMutation({
     mutationFn: (data: AcceptInvitationInput) => apiRequest<{ user: CurrentUser }>('POST', '/api/auth/accept-invitation', data),
-    onSuccess: ({ user }) => {
-      // A different account may have been signed in on this browser: nothing of it may linger.
-      queryClient.clear();
-      queryClient.setQueryData(qk.currentUser, user);
-      toast.success('¡Bienvenido!', { description: preview.companyName ? `Ya eres parte de ${preview.companyName}.` : 'Tu cuenta está lista.' });
-      navigate('/', { replace: true });
-    },
+    onSuccess: ({ user }) => done(user),
     onError: (err) => {
       applyServerError(err, form.setError, FIELDS);
       toast.error('Error', { description: errorMessage(err, 'No se pudo aceptar la invitación.') });
@@ -102,6 +130,7 @@ export function AcceptInvitePage() {
   if (!token) content = <InvalidLink message="El enlace de invitación está incompleto. Ábrelo de nuevo desde el email que recibiste." />;
   else if (preview.isPending) content = <div className="flex justify-center py-8"><Spinner label="Verificando invitación..." /></div>;
   else if (preview.isError) content = <InvalidLink message={errorMessage(preview.error, 'El enlace de invitación no es válido o ya expiró.')} />;
+  else if (!preview.data.needsPassword) content = <AcceptExisting token={token} preview={preview.data} />;
   else content = <AcceptForm token={token} preview={preview.data} />;
 
   const company = preview.data?.companyName;
@@ -125,7 +154,8 @@ export function AcceptInvitePage() {
             <CardDescription>
               {company ? (
                 <>
-                  Te invitaron a unirte a <span className="font-medium text-foreground">{company}</span>. Completa tus datos y elige una contraseña.
+                  Te invitaron a unirte a <span className="font-medium text-foreground">{company}</span>.
+                  {preview.data?.needsPassword === false ? null : ' Completa tus datos y elige una contraseña.'}
                 </>
               ) : (
                 'Completa tus datos y elige una contraseña para entrar a Rendix.'

@@ -6,6 +6,7 @@ import { MobileBottomBar } from './MobileBottomBar';
 import { MobileDrawer } from './MobileDrawer';
 import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 import './shell.css';
 
 const DESKTOP = '(min-width: 1024px)';
@@ -56,6 +57,7 @@ export function AppShell() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} menuButtonRef={menuButtonRef} onOpenMenu={() => setDrawerOpen(true)} />
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <main
           id="contenido"
           tabIndex={-1}
