@@ -1,9 +1,10 @@
 import { crc32, createDeflate } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { expenses } from '../../src/server/db/schema/index.js';
+import { and, count, eq, like } from 'drizzle-orm';
+import { PASSWORD_RESET_JOB } from '../../src/server/auth/password-reset-job.js';
+import { emailOutbox, expenses, passwordResetTokens } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
+import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // Abuse limits (issue 13): decompression bombs at upload, login throttling without lock-outs, spam relays
@@ -99,5 +100,56 @@ describe('decompression bombs are refused at upload', () => {
     } finally {
       spy.restore();
     }
+  });
+});
+
+/** The first captured mail to `to` whose subject matches (registration may have sent another one first). */
+async function mailTo(to: string, subject: RegExp, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = t.smtp!.messages.find((m) => m.to.includes(to) && subject.test(m.subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('forgot-password answers before any per-account work', () => {
+  test('the answer comes while the lookup, token and e-mail are still a held job; released, the link arrives', async () => {
+    const { email, user } = await registerUser(t);
+    const ghost = uniqueEmail('fantasma');
+    // Hold the jobs this request enqueues: whatever the answer waited for has happened by the time it arrives.
+    const queue = t.deps.queue;
+    const send = queue.send.bind(queue);
+    const held: { name: string; data: object }[] = [];
+    queue.send = async (name, data, options) => {
+      if (name === PASSWORD_RESET_JOB) {
+        held.push({ name, data });
+        return null;
+      }
+      return send(name, data, options);
+    };
+    try {
+      const known = await t.client().post('/api/auth/forgot-password', { email }, { 'x-forwarded-for': '198.51.100.40' });
+      const unknown = await t.client().post('/api/auth/forgot-password', { email: ghost }, { 'x-forwarded-for': '198.51.100.40' });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual(known.body);
+      // Same work for both: one job each, carrying only the address; nothing done for the account yet.
+      expect(held.map((j) => j.data)).toEqual([{ email }, { email: ghost }]);
+      const tokens = await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset')));
+      expect(tokens).toHaveLength(0);
+      expect(await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, '%contraseña%')))).toHaveLength(0);
+    } finally {
+      queue.send = send;
+    }
+    for (const job of held) await send(job.name, job.data);
+    const mail = await mailTo(email, /contraseña/i);
+    expect(mail.text).toMatch(/\/auth\?view=reset&token=/);
+    await expect
+      .poll(async () => (await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset')))).length)
+      .toBe(1);
+    await t.deps.mailer.drain();
+    expect(t.smtp!.messages.some((m) => m.to.includes(ghost))).toBe(false);
   });
 });

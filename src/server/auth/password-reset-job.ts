@@ -1,0 +1,30 @@
+import type { AppDeps } from '../context.js';
+import { passwordResetEmail } from '../email/templates.js';
+import { createPasswordResetToken, findUserByEmail } from './service.js';
+
+/**
+ * Forgot-password answers before any work that depends on the account: the route only enqueues this job (the
+ * same insert for every address), so an existing and an unknown e-mail take the same time. The job looks the
+ * address up and, when it belongs to someone, e-mails a reset link.
+ */
+export const PASSWORD_RESET_JOB = 'password-reset-request';
+
+type ResetDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'appUrl'>;
+
+export async function requestPasswordReset(deps: Pick<AppDeps, 'jobs'>, email: string): Promise<void> {
+  await deps.jobs.send(PASSWORD_RESET_JOB, { email });
+}
+
+export async function sendPasswordResetLink(deps: ResetDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = await createPasswordResetToken(deps.db, user.id);
+  // deps.appUrl is read when the job runs (tests learn their port after the app is built).
+  const link = `${deps.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(passwordResetEmail(user.email, user.firstName, link));
+}
+
+/** Every app instance consumes the jobs (each is taken once); started with the auth routes. */
+export async function startPasswordResetWorker(deps: ResetDeps): Promise<void> {
+  await deps.jobs.work<{ email: string }>(PASSWORD_RESET_JOB, (job) => sendPasswordResetLink(deps, job.email));
+}
