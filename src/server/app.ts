@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -43,6 +43,7 @@ import { AppError, errors } from './errors.js';
 import { SECURITY, multipartJsonSchema, type RouteAuth } from './openapi.js';
 import { enforceRateLimit } from './platform/rate-limit.js';
 import { registerInputBoundary } from './platform/json-body.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
 const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -63,6 +64,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // CSP (inline-script hashes from the built index.html), frame, referrer, permissions, HSTS over HTTPS: security-headers.ts.
+  const clientCsp = await registerSecurityHeaders(app, { clientDir, env: deps.env, appUrl: () => deps.appUrl });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   await app.register(fastifySwagger, {
@@ -233,6 +236,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       // Hashed asset names never change content; everything else (sw.js, the manifest) is revalidated.
       setHeaders: (res, path) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker precaches /index.html with its headers: its CSP must hash the file as it is now.
+        if (/[\\/]index\.html(\.br|\.gz)?$/.test(path)) res.header('content-security-policy', clientCsp(readFileSync(path.replace(/\.(br|gz)$/, ''), 'utf8')));
       },
     });
   }
@@ -244,7 +249,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Read per request (the OS caches it): a rebuild never leaves a stale page pointing at deleted assets.
     const indexHtml = await readFile(`${clientDir}/index.html`, 'utf8');
     // The SPA decides what unknown paths show.
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html').header('cache-control', 'no-cache').header('content-security-policy', clientCsp(indexHtml)).send(indexHtml);
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { registration, uniqueEmail } from '../helpers/factories.js';
 
@@ -16,8 +16,40 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * What broke in a page since the last check: a Content-Security-Policy violation (Chromium reports it as a console
+ * error) or an uncaught exception. Every context of a launched browser is watched; `setupE2e` fails the test.
+ */
+const pageProblems: string[] = [];
+
+export function watchContext(context: BrowserContext): void {
+  context.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) pageProblems.push(`CSP: ${msg.text()} (${msg.page()?.url() ?? ''})`);
+  });
+  context.on('weberror', (err) => pageProblems.push(`uncaught: ${err.error().message} (${err.page()?.url() ?? ''})`));
+}
+
+/** The problems reported so far, forgotten: for a test that provokes a violation on purpose. */
+export function takePageProblems(): string[] {
+  return pageProblems.splice(0);
+}
+
+/** Throws (failing the running test) when a watched page reported a problem since the last call. */
+export function assertNoPageProblems(): void {
+  if (!pageProblems.length) return;
+  const found = pageProblems.splice(0);
+  throw new Error(`The browser reported ${found.length} problem(s):\n${found.join('\n')}`);
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watchContext(context);
+    return context;
+  };
+  return browser;
 }
 
 /**
@@ -30,6 +62,8 @@ export function setupE2e(opts: Parameters<typeof startTestApp>[0] = {}): { t: Te
     e2e.t = await startTestApp(opts);
     e2e.browser = await launchBrowser();
   });
+  // A CSP violation or an uncaught page error fails the test it happened in.
+  afterEach(() => assertNoPageProblems());
   afterAll(async () => {
     await e2e.browser?.close();
     await e2e.t?.close();

@@ -15,6 +15,8 @@ import { errors } from '../errors.js';
 import { errorResponses, receiptFileResponse } from '../openapi.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
+import { storedFileHeaders } from '../security-headers.js';
+import { sniffReceiptType } from '../storage/receipts.js';
 import { accountingReceiptKey, exportApprovedExpenses, getAccountingExpense } from './export.js';
 import { getAccountingWebhook, listAccountingWebhookLogs, rotateAccountingWebhookSecret, saveAccountingWebhook } from './webhook.js';
 import { sendAccountingTestEvent } from './webhook-delivery.js';
@@ -82,10 +84,8 @@ export const accountingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) =
       const data = await deps.storage.get(receipt.key!);
       if (!data) throw errors.notFound('Esta rendición no tiene comprobante.');
       // A Buffer goes out as is (no serialisation); the typed reply only knows the documented string schema.
-      return (reply as FastifyReply)
-        .header('content-type', receipt.mime ?? 'application/octet-stream')
+      return storedFileHeaders(reply as FastifyReply, sniffReceiptType(data))
         .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `attachment; filename="comprobante_${receipt.number}"`)
         .send(data);
     },

@@ -7,6 +7,8 @@ import { actorOf, requireActor, requireSession, type AppDeps } from '../context.
 import { AppError } from '../errors.js';
 import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
+import { sniffReceiptType } from '../storage/receipts.js';
+import { storedFileHeaders } from '../security-headers.js';
 import { companyById } from '../companies/service.js';
 import { notifyExpenseSubmitted } from '../notifications/service.js';
 import { RECEIPT_CHECK_JOB } from '../receipts/jobs.js';
@@ -86,10 +88,9 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const expense = await getExpense(db, actor, requireCompanyId(actor), request.params.id);
     const data = expense.receiptKey ? await deps.storage.get(expense.receiptKey) : null;
     if (!data) throw new AppError('not_found', 404, 'Esta rendición no tiene comprobante.');
-    return (reply as FastifyReply)
-      .header('content-type', expense.receiptMime ?? 'application/octet-stream')
+    // Type from the bytes as they are now, and a sandbox: the file is shown inline on our origin.
+    return storedFileHeaders(reply as FastifyReply, sniffReceiptType(data))
       .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `inline; filename="comprobante_${expense.expenseNumber}"`)
       .send(data);
   });
