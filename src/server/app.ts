@@ -44,6 +44,7 @@ import { SECURITY, multipartJsonSchema, type RouteAuth } from './openapi.js';
 import { enforceRateLimit } from './platform/rate-limit.js';
 import { registerInputBoundary } from './platform/json-body.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { loggerOptions, warnOnUntrustedProxy } from './logging.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
 const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -53,11 +54,14 @@ export interface BuildOptions {
   logger?: boolean;
   /** Extra browser origins allowed to write (the Vite dev server). */
   allowedOrigins?: string[];
+  /** Where the log goes (stdout when unset); tests read it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // Query-string tokens, auth headers and SQL parameters never reach the log (logging.ts).
+    logger: opts.logger ? loggerOptions(opts.logStream) : false,
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -113,6 +117,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   const allowed = new Set([new URL(deps.appUrl).origin, ...(opts.allowedOrigins ?? [])]);
+
+  app.addHook('onRequest', async (request) => warnOnUntrustedProxy(request, deps.env.TRUST_PROXY));
 
   // CSRF: a browser write must come from our own origin. Requests without browser headers
   // (API clients with Bearer tokens, curl) carry no ambient cookie risk from a foreign page.

@@ -12,6 +12,7 @@ import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
 import { purgeOldAccountingWebhookLogs } from './accounting/webhook.js';
 import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
+import { describeError, safeLogObject, serializeError } from './logging.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
 import { scheduleSubscriptionExpiry } from './billing/plan-state.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
@@ -27,9 +28,10 @@ async function main() {
   const { db } = database;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const queue = new JobQueue(database);
-  queue.onError = (err) => console.error('Cola de trabajos:', err.message);
+  // Messages only, scrubbed (logging.ts): a failed query's message carries its parameters.
+  queue.onError = (err) => console.error('Cola de trabajos:', describeError(err));
   await queue.start();
-  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', o) } }, queue);
+  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', safeLogObject(o)) } }, queue);
   await mailer.startWorker();
 
   const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
@@ -55,7 +57,7 @@ async function main() {
   );
   await app.listen({ port: env.PORT, host: env.HOST });
   // The OCR models load in the background: the first receipt of the day should not wait for them.
-  void receipts.warm().catch((err) => console.error('Lector de recibos:', err instanceof Error ? err.message : err));
+  void receipts.warm().catch((err) => console.error('Lector de recibos:', describeError(err)));
 
   const cleanup = setInterval(() => {
     void purgeExpiredSessions(db).catch(() => undefined);
@@ -64,7 +66,7 @@ async function main() {
   }, 3600_000);
   cleanup.unref();
   // Ended trials and unpaid periods back to the free plan (limits already read the plan in force; this rewrites the rows).
-  const stopExpiry = scheduleSubscriptionExpiry(db, (err) => console.error('Vencimiento de suscripciones:', err instanceof Error ? err.message : err));
+  const stopExpiry = scheduleSubscriptionExpiry(db, (err) => console.error('Vencimiento de suscripciones:', describeError(err)));
 
   const url = dev ? 'http://localhost:5173' : appUrl;
   const lines = [
@@ -98,7 +100,7 @@ main().catch((err) => {
   if (err instanceof EnvError) {
     console.error(err.message);
   } else {
-    console.error('No se pudo iniciar Rendix:', err);
+    console.error('No se pudo iniciar Rendix:', serializeError(err).stack || describeError(err));
   }
   process.exit(1);
 });

@@ -92,7 +92,7 @@ export interface TestApp {
  * The real server on a loopback port, over a fresh database (PGlite, or PostgreSQL when
  * DATABASE_URL is set), with a real SMTP server capturing mail when `smtp` is true.
  */
-export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const smtp = opts.smtp ? await startSmtpCapture() : null;
   const env = loadEnv({ NODE_ENV: 'test', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.env });
@@ -112,7 +112,8 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage, queue, jobs: queue, receipts };
   // Reads deps.appUrl when a job runs, so the receipt links in webhook bodies carry the port chosen below.
   await startAccountingWebhookWorker(deps);
-  const app = await buildApp(deps, { logger: false });
+  // Silent, unless a test reads the log.
+  const app = await buildApp(deps, { logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;

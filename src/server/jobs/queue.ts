@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { describeError } from '../logging.js';
 
 /**
  * A UUID-shaped job id derived from a key: sending the same key twice inserts nothing, as pg-boss ignores a duplicate
@@ -35,7 +36,7 @@ export class JobQueue {
     });
     this.retry = { ...DEFAULT_RETRY, retryDelay: opts.retryDelaySeconds ?? DEFAULT_RETRY.retryDelay };
     this.pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
-    this.boss.on('error', (err) => this.onError?.(err));
+    this.boss.on('error', (err) => this.onError?.(new Error(describeError(err))));
   }
 
   private pollingIntervalSeconds: number;
@@ -61,7 +62,8 @@ export class JobQueue {
         await handler(job.data);
       } catch (err) {
         // Reported, then rethrown so that pg-boss schedules the retry.
-        this.onError?.(new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`));
+        // Scrubbed: a failed query's message carries its parameters (user data).
+        this.onError?.(new Error(`${name}: ${describeError(err)}`));
         throw err;
       }
     });
