@@ -14,7 +14,7 @@ export const MSG = {
 } as const;
 
 const email = z.string({ error: MSG.email }).trim().toLowerCase().pipe(z.email({ error: MSG.email }).max(254, { error: MSG.email }));
-const password = z.string({ error: MSG.password }).min(6, { error: MSG.password }).max(200, { error: 'Máximo 200 caracteres' });
+const password = safeText({ error: MSG.password }).min(6, { error: MSG.password }).max(200, { error: 'Máximo 200 caracteres' });
 const name = safeText({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, { error: 'Máximo 100 caracteres' });
 
 export const loginSchema = z.object({

@@ -131,7 +131,7 @@ export const editUserSchema = z.object({
 export type EditUserInput = z.input<typeof editUserSchema>;
 
 const personName = safeText({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, max(100));
-const password = z.string({ error: MSG.password }).min(6, { error: MSG.password }).max(200, max(200));
+const password = safeText({ error: MSG.password }).min(6, { error: MSG.password }).max(200, max(200));
 const token = safeText({ error: MSG.token }).trim().min(1, { error: MSG.token }).max(200, { error: MSG.token });
 const samePasswords = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 
