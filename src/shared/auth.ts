@@ -17,10 +17,14 @@ const email = z.string({ error: MSG.email }).trim().toLowerCase().pipe(z.email({
 const password = safeText({ error: MSG.password }).min(6, { error: MSG.password }).max(200, { error: 'Máximo 200 caracteres' });
 const name = safeText({ error: MSG.name }).trim().min(2, { error: MSG.name }).max(100, { error: 'Máximo 100 caracteres' });
 
+export const LOGIN_CODE_MSG = 'Ingresa el código de 6 dígitos que te enviamos por email';
+
 export const loginSchema = z.object({
   email,
   password,
   rememberMe: z.boolean().optional(),
+  /** The 6-digit code e-mailed when the server answers `login_code_required` (many failed attempts on the account). */
+  code: z.string({ error: LOGIN_CODE_MSG }).trim().regex(/^\d{6}$/, { error: LOGIN_CODE_MSG }).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -1,8 +1,9 @@
 import { crc32, createDeflate } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { LOGIN_LIMITS } from '../../src/server/auth/login-guard.js';
 import { PASSWORD_RESET_JOB } from '../../src/server/auth/password-reset-job.js';
-import { emailOutbox, expenses, passwordResetTokens } from '../../src/server/db/schema/index.js';
+import { auditLog, emailOutbox, expenses, passwordResetTokens, rateLimits, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
@@ -151,5 +152,151 @@ describe('forgot-password answers before any per-account work', () => {
       .toBe(1);
     await t.deps.mailer.drain();
     expect(t.smtp!.messages.some((m) => m.to.includes(ghost))).toBe(false);
+  });
+});
+
+const login = (email: string, password: string, ip: string, code?: string) =>
+  t.client().post('/api/auth/login', { email, password, ...(code ? { code } : {}) }, { 'x-forwarded-for': ip });
+
+/** Distinct documentation-range addresses per test, so the per-IP counters of one test never reach another. */
+let ipSeq = 0;
+const freshIp = () => {
+  ipSeq++;
+  return `198.18.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+};
+
+async function codeFromMail(email: string): Promise<string> {
+  const mail = await mailTo(email, /código/i);
+  const m = /\b(\d{6})\b/.exec(mail.text);
+  expect(m, 'a 6-digit code in the e-mail').not.toBeNull();
+  return m![1];
+}
+
+describe('login throttling slows attackers and never locks the owner out', () => {
+  test('50 wrong passwords from rotating IPs: the owner still signs in (known IP at once, a new IP with the e-mailed code); the attacker gets nowhere', async () => {
+    const { email, password, user } = await registerUser(t);
+    const home = freshIp();
+    expect((await login(email, password, home)).status).toBe(200);
+
+    // The outside test's attack: 50 guesses, each from another address, in parallel batches.
+    const answers: { status: number; code?: string; message: string }[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => login(email, `adivina-${batch}-${i}`, freshIp())));
+      answers.push(...rs.map((r) => ({ status: r.status, code: r.body.code, message: r.body.message })));
+    }
+    expect(answers.every((a) => a.status === 401), JSON.stringify(answers.filter((a) => a.status !== 401))).toBe(true);
+    // The first 10 are ordinary failures; from then on a new IP must bring the e-mailed code, right password or not.
+    expect(answers.filter((a) => a.code === 'unauthorized')).toHaveLength(LOGIN_LIMITS.account.max);
+    expect(answers.filter((a) => a.code === 'login_code_required')).toHaveLength(50 - LOGIN_LIMITS.account.max);
+    const attackerWithPassword = await login(email, password, freshIp());
+    expectCleanError(attackerWithPassword, 401, /^Te enviamos un código a tu email/);
+    expect(attackerWithPassword.body.code).toBe('login_code_required');
+    expect(attackerWithPassword.headers.getSetCookie()).toEqual([]);
+    // Guessing the code too gets the same answer whether the password was right or not.
+    const wrongBoth = await login(email, 'adivina', freshIp(), '000000');
+    const rightPasswordWrongCode = await login(email, password, freshIp(), '000000');
+    expect(wrongBoth.status).toBe(401);
+    expect(rightPasswordWrongCode.body).toEqual(wrongBoth.body);
+
+    // The owner, where they signed in before: no wait, no code.
+    expect((await login(email, password, home)).status).toBe(200);
+
+    // The owner somewhere new: told about the code, which is in their inbox; it signs them in once.
+    const away = freshIp();
+    const asked = await login(email, password, away);
+    expect(asked.status).toBe(401);
+    expect(asked.body.code).toBe('login_code_required');
+    const code = await codeFromMail(email);
+    const signedIn = await login(email, password, away, code);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.id).toBe(user.id);
+    // Single use, hashed at rest.
+    expect((await login(email, password, freshIp(), code)).status).toBe(401);
+    const rows = await t.deps.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'login-code')));
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+    for (const row of rows) expect((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000).toBeLessThanOrEqual(10.01);
+    // The new place is now known: no code next time.
+    expect((await login(email, password, away)).status).toBe(200);
+  });
+
+  test('one IP guessing one account waits longer after each failure; a success clears it', async () => {
+    const { email, password } = await registerUser(t);
+    const ip = freshIp();
+    const { free, baseDelayMs } = LOGIN_LIMITS.backoff;
+    for (let i = 0; i < free; i++) expect((await login(email, `mala-${i}`, ip)).status).toBe(401);
+    const first = await login(email, password, ip);
+    expectCleanError(first, 429, /^Demasiados intentos/);
+    expect(Number(first.headers.get('retry-after'))).toBeLessThanOrEqual(baseDelayMs / 1000);
+    // Meanwhile the owner elsewhere is not held up.
+    expect((await login(email, password, freshIp())).status).toBe(200);
+
+    // The wait passes (the clock of the counter moves back), one more failure: now it is twice as long.
+    const key = `login-backoff:${email}:${ip}`;
+    const rewind = (ms: number) => t.deps.db.execute(sql`update rate_limits set reset_at = reset_at - make_interval(secs => ${ms / 1000}) where key = ${key}`);
+    await rewind(baseDelayMs + 1000);
+    expect((await login(email, 'mala-otra', ip)).status).toBe(401);
+    const second = await login(email, password, ip);
+    expect(second.status).toBe(429);
+    const retry = Number(second.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(baseDelayMs / 1000);
+    expect(retry).toBeLessThanOrEqual((2 * baseDelayMs) / 1000);
+
+    // After that wait the right password gets in and the count starts over.
+    await rewind(2 * baseDelayMs + 1000);
+    expect((await login(email, password, ip)).status).toBe(200);
+    expect(await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
+  });
+
+  test(`one IP trying many accounts: ${LOGIN_LIMITS.perIp.max} failures, then 429 for that IP only`, async () => {
+    const ip = freshIp();
+    const max = LOGIN_LIMITS.perIp.max;
+    for (let batch = 0; batch < max / 10; batch++) {
+      const rs = await Promise.all(Array.from({ length: 10 }, (_, i) => login(uniqueEmail(`relleno${batch}x${i}`), 'secreto123', ip)));
+      expect(rs.map((r) => r.status)).toEqual(Array(10).fill(401));
+    }
+    const { email, password } = await registerUser(t);
+    const blocked = await login(email, password, ip);
+    expectCleanError(blocked, 429, /^Demasiados intentos/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login(email, password, freshIp())).status).toBe(200);
+  });
+});
+
+describe('an admin clears an account\'s failed logins', () => {
+  /** Pushes an account past the threshold from rotating IPs, so a new IP needs the code. */
+  async function attack(email: string) {
+    for (let i = 0; i < LOGIN_LIMITS.account.max; i++) expect((await login(email, `incorrecta-${i}`, freshIp())).status).toBe(401);
+  }
+
+  test('a company admin unlocks a member (audited); an employee may not (403); another company\'s user is not found (404)', async () => {
+    const { admin, employee, companyId } = await companyWithEmployee(t);
+    await attack(employee.email);
+    expect((await login(employee.email, employee.password, freshIp())).body.code).toBe('login_code_required');
+
+    const stranger = await registerUser(t);
+    expectCleanError(await admin.client.post(`/api/company/users/${stranger.user.id}/unlock-login`), 404);
+    expectCleanError(await employee.client.post(`/api/company/users/${admin.user.id}/unlock-login`), 403);
+
+    const res = await admin.client.post(`/api/company/users/${employee.user.id}/unlock-login`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/intentos fallidos/);
+    expect((await login(employee.email, employee.password, freshIp())).status).toBe(200);
+    const [entry] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, employee.user.id), eq(auditLog.action, 'user.login_unlocked')));
+    expect(entry).toMatchObject({ companyId, actorUserId: admin.user.id });
+  });
+
+  test('the super admin unlocks anyone by e-mail; nobody else may', async () => {
+    const victim = await registerUser(t);
+    const operator = await registerUser(t);
+    await attack(victim.email);
+    expect((await login(victim.email, victim.password, freshIp())).body.code).toBe('login_code_required');
+    expectCleanError(await operator.client.post('/api/admin/users/unlock-login', { email: victim.email }), 403);
+    await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, operator.user.id));
+    expectCleanError(await operator.client.post('/api/admin/users/unlock-login', { email: uniqueEmail('nadie') }), 404);
+    expect((await operator.client.post('/api/admin/users/unlock-login', { email: victim.email.toUpperCase() })).status).toBe(200);
+    expect((await login(victim.email, victim.password, freshIp())).status).toBe(200);
+    const [entry] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, victim.user.id), eq(auditLog.action, 'user.login_unlocked')));
+    expect(entry.actorUserId).toBe(operator.user.id);
   });
 });

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { LOGIN_RULES, FORGOT_RULES } from '../../src/server/auth/routes.js';
-import { users } from '../../src/server/db/schema/index.js';
+import { FORGOT_RULES } from '../../src/server/auth/routes.js';
+import { LOGIN_LIMITS } from '../../src/server/auth/login-guard.js';
+import { rateLimits, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { registerUser, registration, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError, sessionRowsOf, setCookie, userRowByEmail } from '../helpers/http.js';
@@ -97,18 +98,28 @@ describe('CSRF: browser writes must come from our own origin', () => {
 describe('rate limits', () => {
   test('successful logins do not add up against the account', async () => {
     const { email, password } = await registerUser(t);
-    for (let i = 0; i < 9; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
+    const free = LOGIN_LIMITS.backoff.free;
+    expect(free).toBe(5);
+    for (let i = 0; i < free - 1; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
     expect((await t.client().post('/api/auth/login', { email, password })).status).toBe(200);
-    // The success cleared the failures: another 9 wrong guesses and a right one still get in.
-    for (let i = 0; i < 9; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
+    // The success cleared the failures: another run of wrong guesses and a right one still get in, with no wait.
+    for (let i = 0; i < free - 1; i++) expect((await t.client().post('/api/auth/login', { email, password: 'incorrecta' })).status).toBe(401);
     expect((await t.client().post('/api/auth/login', { email, password })).status).toBe(200);
+    // Successes leave every counter as it was: the IP's, the account's, and this IP's back-off for it.
+    const counters = async () =>
+      Object.fromEntries((await t.deps.db.select().from(rateLimits).where(or(eq(rateLimits.key, 'login-ip:127.0.0.1'), like(rateLimits.key, `login-%${email}%`)))).map((r) => [r.key, r.count]));
+    const before = await counters();
+    for (let i = 0; i < 3; i++) expect((await t.client().post('/api/auth/login', { email, password })).status).toBe(200);
+    const after = await counters();
+    expect(after['login-ip:127.0.0.1']).toBe(before['login-ip:127.0.0.1']);
+    expect(after[`login-account:${email}`] ?? 0).toBe(before[`login-account:${email}`] ?? 0);
+    expect(after[`login-backoff:${email}:127.0.0.1`]).toBeUndefined();
   });
 
-  test(`login: the ${LOGIN_RULES.perAccount.max + 1}th attempt per account and IP is 429, even with the right password`, async () => {
+  test(`login: after ${LOGIN_LIMITS.backoff.free} failures from one IP, that IP waits before its next try at the account, even with the right password`, async () => {
     const { email, password } = await registerUser(t);
-    const max = LOGIN_RULES.perAccount.max;
-    expect(max).toBe(10);
-    for (let i = 1; i <= max; i++) {
+    const free = LOGIN_LIMITS.backoff.free;
+    for (let i = 1; i <= free; i++) {
       const r = await t.client().post('/api/auth/login', { email, password: `incorrecta-${i}` });
       expect(r.status, `attempt ${i}`).toBe(401);
     }
@@ -117,7 +128,7 @@ describe('rate limits', () => {
     expect(setCookie(blocked)).toBeNull();
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_RULES.perAccount.windowMs / 1000);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_LIMITS.backoff.baseDelayMs / 1000);
 
     // The same account in another case is the same account.
     expect((await t.client().post('/api/auth/login', { email: email.toUpperCase(), password })).status).toBe(429);
@@ -201,12 +212,12 @@ describe('behind an HTTPS proxy (TRUST_PROXY)', () => {
     // the forged entries first, then the address the balancer saw (always the same attacker).
     const { email, password } = await registerUser(t);
     const viaProxy = (i: number) => ({ 'x-forwarded-for': `10.0.${i}.${i}, 203.0.113.7` });
-    for (let i = 1; i <= LOGIN_RULES.perAccount.max; i++) {
+    for (let i = 1; i <= LOGIN_LIMITS.backoff.free; i++) {
       const r = await t.client().post('/api/auth/login', { email, password: `incorrecta-${i}` }, viaProxy(i));
       expect(r.status, `attempt ${i}`).toBe(401);
     }
     const blocked = await t.client().post('/api/auth/login', { email, password }, viaProxy(99));
-    expect(setCookie(blocked), 'the 11th guess must not sign in').toBeNull();
+    expect(setCookie(blocked), 'the next guess must wait').toBeNull();
     expectCleanError(blocked, 429);
   });
 });

@@ -7,10 +7,11 @@ import { errorResponses, messageSchema } from '../openapi.js';
 import type { PlanId } from '@shared/plans.js';
 import { users } from '../db/schema/index.js';
 import { requireSession, type AppDeps } from '../context.js';
-import { clearRateLimit, enforceRateLimit } from '../platform/rate-limit.js';
+import { enforceRateLimit } from '../platform/rate-limit.js';
 import { requestPasswordReset, startPasswordResetWorker } from './password-reset-job.js';
+import { checkLogin, startLoginCodeWorker } from './login-guard.js';
+import { unlockRoutes } from './unlock-routes.js';
 import {
-  authenticate,
   findUserById,
   loadSessionContext,
   registerAccount,
@@ -20,12 +21,6 @@ import {
 import { clearSessionCookie, createSession, destroySession, setSessionCookie } from './sessions.js';
 import { sendVerificationEmail, verificationRoutes } from './verification.js';
 
-export const LOGIN_RULES = {
-  perIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
-  perAccount: { name: 'login-account', max: 10, windowMs: 15 * 60_000 },
-  /** Across every IP: slows a distributed guess at one account without locking its owner out for long. */
-  perEmail: { name: 'login-email', max: 50, windowMs: 15 * 60_000 },
-};
 export const FORGOT_RULES = {
   perIp: { name: 'forgot-ip', max: 20, windowMs: 60 * 60_000 },
   perAccount: { name: 'forgot-account', max: 3, windowMs: 60 * 60_000 },
@@ -39,6 +34,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
   // Forgot-password's per-account work runs as a job; every instance serving these routes consumes it.
   await startPasswordResetWorker(deps);
+  await startLoginCodeWorker(deps);
+  await app.register(unlockRoutes, deps);
 
   /** Ends any session the browser had, then opens a fresh one: the id rotates on every sign-in. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, persistent: boolean) {
@@ -63,13 +60,9 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   r.post('/auth/register-niudata', { config: { auth: 'public' }, schema: { tags: ['auth'], body: registerSchema, response: { 201: signedInSchema, ...errorResponses(400, 409, 429) } } }, register('niudata-free'));
 
   r.post('/auth/login', { config: { auth: 'public' }, schema: { tags: ['auth'], body: loginSchema, response: { 200: signedInSchema, ...errorResponses(400, 401, 429) } } }, async (request, reply) => {
-    const { email, password, rememberMe } = request.body;
-    await enforceRateLimit(db, request, LOGIN_RULES.perIp, request.ip);
-    await enforceRateLimit(db, request, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
-    await enforceRateLimit(db, request, LOGIN_RULES.perEmail, email);
-    const user = await authenticate(db, email, password);
-    // Only failures should add up against an account: a successful login clears its counter.
-    await clearRateLimit(db, LOGIN_RULES.perAccount, `${request.ip}:${email}`);
+    const { email, password, rememberMe, code } = request.body;
+    // Back-off per IP and account, a cap per IP, and an e-mailed code instead of a lock-out per account (login-guard.ts).
+    const user = await checkLogin(deps, request, { email, password, code });
     return { user: await signIn(request, reply, user, rememberMe === true) };
   });
 

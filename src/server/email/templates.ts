@@ -82,3 +82,20 @@ export function joinInvitationEmail(to: string, opts: { firstName: string; compa
     ),
   };
 }
+
+/** The one-time code a login from a new place needs after many failed attempts on the account (auth/login-guard.ts). */
+export function loginCodeEmail(to: string, firstName: string, code: string): EmailMessage {
+  const hello = firstName ? `Hola ${firstName}:` : 'Hola:';
+  return {
+    to,
+    subject: `${code} es tu código para ingresar a Rendix`,
+    text: `${hello}\n\nTu código para ingresar a Rendix es: ${code}\n\nVale 10 minutos y sirve una sola vez. Te lo pedimos porque hubo muchos intentos fallidos de ingresar a tu cuenta desde otros lugares.\nSi no intentaste ingresar, no compartas este código con nadie y considera cambiar tu contraseña.\n\nRendix`,
+    html: layout(
+      'Tu código para ingresar',
+      `<p>${escape(hello)}</p><p>Tu código para ingresar a Rendix es:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escape(code)}</p>
+<p>Vale 10 minutos y sirve una sola vez. Te lo pedimos porque hubo muchos intentos fallidos de ingresar a tu cuenta desde otros lugares.</p>
+<p>Si no intentaste ingresar, no compartas este código con nadie y considera cambiar tu contraseña.</p>`,
+    ),
+  };
+}
