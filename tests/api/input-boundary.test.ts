@@ -202,3 +202,25 @@ describe('catalog writes are atomic with their audit row', () => {
     }
   });
 });
+
+describe('found by the fuzzer (tests/api/fuzz.test.ts)', () => {
+  test('an id of 36 dashes (which the old UUID check let through to PostgreSQL) is a 404', async () => {
+    const dashes = '-'.repeat(36);
+    for (const path of [`/api/expenses/${dashes}`, `/api/expenses/${dashes}/history`, `/api/expenses/${dashes}/pdf`, `/api/expenses/${dashes}/receipt`]) {
+      expectCleanError(await cast.admin.client.get(path), 404);
+    }
+    expectCleanError(await cast.admin.client.delete(`/api/tokens/${dashes}`), 404);
+    // As a filter it is a name no category has.
+    const list = await cast.admin.client.get(`/api/expenses?category=${dashes}`);
+    expect(list.status).toBe(200);
+    expect(list.body.items).toEqual([]);
+  });
+
+  test('a catalog update that names no known field is a 400, not an empty UPDATE', async () => {
+    const id = cast.ids.category();
+    for (const body of [{}, { unknown: '\u0000' }]) {
+      expectCleanError(await cast.admin.client.put(`/api/categories/${id}`, body), 400, 'Indica al menos un campo para actualizar.');
+    }
+    expect((await cast.admin.client.put(`/api/categories/${id}`, { description: 'Buses y taxis' })).status).toBe(200);
+  });
+});

@@ -13,6 +13,11 @@ import { authorize, can, requireCompanyId, type Actor } from '../policies/index.
 const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
 const listQuery = z.object({ companyId: z.uuid({ error: 'Empresa inválida' }).optional() });
 
+/** An update must name at least one field (an empty SET is not an update). */
+function somethingToUpdate<T extends z.ZodType<Record<string, unknown>>>(schema: T) {
+  return schema.refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Indica al menos un campo para actualizar.' });
+}
+
 /** A super admin may read another company's lists with ?companyId= (super admin API page). */
 function listCompanyId(actor: Actor, requested?: string): string {
   if (requested && requested !== actor.companyId) {
@@ -82,7 +87,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       return reply.status(201).send(present(row));
     });
 
-    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: r.schema.partial(), response: { 200: r.view, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
+    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: somethingToUpdate(r.schema.partial()), response: { 200: r.view, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
