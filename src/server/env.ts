@@ -22,6 +22,11 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Rendix <no-reply@rendix.cl>'),
+    /** true: no e-mail is delivered (messages stay in the email_outbox table); lets production run without SMTP_URL. */
+    MAIL_DISABLED: z
+      .enum(['true', 'false', '1', '0'], { error: 'MAIL_DISABLED debe ser true o false' })
+      .optional()
+      .transform((v) => v === 'true' || v === '1'),
     SUPER_ADMIN_EMAIL: z.email({ error: 'SUPER_ADMIN_EMAIL debe ser un email válido' }).optional(),
     /**
      * true trusts only proxies on private networks (the first public address is the client and
@@ -80,6 +85,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Cross-variable rules, checked on the raw values so they are listed with the rest.
   if (source.NODE_ENV === 'production') {
     if (!source.DATABASE_URL?.trim()) problems.push('DATABASE_URL: DATABASE_URL es obligatorio en producción');
+    // E-mail links (invitations, password resets) would point to localhost, and HSTS needs to know the public URL.
+    if (!source.APP_URL?.trim()) problems.push('APP_URL: APP_URL es obligatorio en producción (la URL pública, p. ej. https://rendix.tuempresa.cl)');
+    if (!source.SMTP_URL?.trim() && !['true', '1'].includes(source.MAIL_DISABLED?.trim() ?? '')) {
+      problems.push('SMTP_URL: SMTP_URL es obligatorio en producción (sin él no llegan invitaciones ni enlaces de contraseña); si no se enviarán correos, define MAIL_DISABLED=true');
+    }
     if (source.SEED_DEMO === 'true' || source.SEED_DEMO === '1') problems.push('SEED_DEMO: No se cargan datos de demostración en producción');
     if (source.MERCADOPAGO_ACCESS_TOKEN?.trim() && !source.MERCADOPAGO_WEBHOOK_SECRET?.trim()) {
       problems.push('MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_WEBHOOK_SECRET es obligatorio en producción cuando MERCADOPAGO_ACCESS_TOKEN está configurado');

@@ -31,7 +31,7 @@ async function main() {
   // Messages only, scrubbed (logging.ts): a failed query's message carries its parameters.
   queue.onError = (err) => console.error('Cola de trabajos:', describeError(err));
   await queue.start();
-  const mailer = new Mailer(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', safeLogObject(o)) } }, queue);
+  const mailer = new Mailer(db, { smtpUrl: env.MAIL_DISABLED ? undefined : env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', safeLogObject(o)) } }, queue);
   await mailer.startWorker();
 
   const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
@@ -73,7 +73,7 @@ async function main() {
     '',
     `Rendix está corriendo en ${url}`,
     embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite` : 'Base de datos: PostgreSQL (DATABASE_URL)',
-    env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
+    env.MAIL_DISABLED ? 'Correo: desactivado (MAIL_DISABLED=true), queda en la bandeja de salida interna' : env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
   ];
   if (embedded && env.NODE_ENV !== 'production') {
     lines.push(seeded ? 'Datos de demostración creados. Accesos:' : 'Accesos de demostración (si no los cambiaste):');

@@ -232,8 +232,8 @@ describe('approval webhook delivery', () => {
 describe('approval webhook: SSRF in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    // DATABASE_URL only satisfies production's env rules; the test app opens its own database.
-    prod = await startTestApp({ env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://sin-uso@127.0.0.1:1/sin-uso' } });
+    // DATABASE_URL, APP_URL and MAIL_DISABLED only satisfy production's env rules; the test app opens its own database.
+    prod = await startTestApp({ env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://sin-uso@127.0.0.1:1/sin-uso', APP_URL: 'https://rendix.example.cl', MAIL_DISABLED: 'true' } });
   });
   afterAll(async () => prod?.close());
 

@@ -251,8 +251,8 @@ describe('billing webhooks: SSRF in production', () => {
   let prod: TestApp;
   let prodAdmin: TestClient;
   beforeAll(async () => {
-    // DATABASE_URL only satisfies production's env rules; the test app opens its own database.
-    prod = await startTestApp({ env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://sin-uso@127.0.0.1:1/sin-uso', BILLING_WEBHOOK_RETRY_BASE_MS: '200' } });
+    // DATABASE_URL, APP_URL and MAIL_DISABLED only satisfy production's env rules; the test app opens its own database.
+    prod = await startTestApp({ env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://sin-uso@127.0.0.1:1/sin-uso', APP_URL: 'https://rendix.example.cl', MAIL_DISABLED: 'true', BILLING_WEBHOOK_RETRY_BASE_MS: '200' } });
     prodAdmin = await makeSuperAdmin(prod);
   });
   afterAll(async () => prod?.close());

@@ -324,7 +324,7 @@ describe('invoices and diagnostics', () => {
 
 describe('environment', () => {
   test('in production an access token needs the webhook secret', () => {
-    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' };
+    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', APP_URL: 'https://rendix.example.cl', MAIL_DISABLED: 'true', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' };
     expect(() => loadEnv(base)).toThrow(/MERCADOPAGO_WEBHOOK_SECRET/);
     expect(loadEnv({ ...base, MERCADOPAGO_WEBHOOK_SECRET: 's' }).MERCADOPAGO_ACCESS_TOKEN).toBe('APP_USR-1');
     expect(() => loadEnv({ MERCADOPAGO_API_URL: 'no es url' })).toThrow(/MERCADOPAGO_API_URL/);

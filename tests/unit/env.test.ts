@@ -84,15 +84,47 @@ describe('loadEnv', () => {
     expect(envError({ NODE_ENV: 'production', DATABASE_URL: '   ' }).message).toContain('DATABASE_URL');
   });
 
+  /** What production needs at least. */
+  const PROD = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', APP_URL: 'https://rendix.example.cl', SMTP_URL: 'smtp://smtp.example.cl:587' };
+
   test('production never seeds demo data', () => {
-    const err = envError({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', SEED_DEMO: 'true' });
+    const err = envError({ ...PROD, SEED_DEMO: 'true' });
     expect(err.message).toContain('SEED_DEMO');
-    expect(loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendix', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadEnv({ ...PROD, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 
   test('production problems are listed together with the other bad variables', () => {
     const err = envError({ NODE_ENV: 'production', PORT: 'x', SMTP_URL: 'nada' });
     const lines = err.message.split('\n').filter((l) => l.trim().startsWith('- '));
-    expect(lines.map((l) => l.trim().split(':')[0].slice(2)).sort()).toEqual(['DATABASE_URL', 'PORT', 'SMTP_URL']);
+    expect(lines.map((l) => l.trim().split(':')[0].slice(2)).sort()).toEqual(['APP_URL', 'DATABASE_URL', 'PORT', 'SMTP_URL']);
+  });
+
+  test('production refuses to start without APP_URL (e-mail links would point to localhost)', () => {
+    const { APP_URL: _a, ...rest } = PROD;
+    expect(envError(rest).message).toContain('APP_URL es obligatorio en producción');
+    expect(envError({ ...PROD, APP_URL: '  ' }).message).toContain('APP_URL');
+    expect(loadEnv(PROD).APP_URL).toBe('https://rendix.example.cl');
+    // Only production asks for it.
+    expect(loadEnv({}).APP_URL).toBeUndefined();
+  });
+
+  test('production refuses to start without SMTP_URL unless MAIL_DISABLED=true says so', () => {
+    const { SMTP_URL: _s, ...rest } = PROD;
+    const err = envError(rest);
+    expect(err.message).toContain('SMTP_URL es obligatorio en producción');
+    expect(err.message).toContain('MAIL_DISABLED=true');
+    expect(envError({ ...rest, MAIL_DISABLED: 'false' }).message).toContain('SMTP_URL');
+    const disabled = loadEnv({ ...rest, MAIL_DISABLED: 'true' });
+    expect(disabled.MAIL_DISABLED).toBe(true);
+    expect(disabled.SMTP_URL).toBeUndefined();
+    expect(loadEnv(PROD).MAIL_DISABLED).toBe(false);
+    expect(envError({ MAIL_DISABLED: 'quizás' }).message).toContain('MAIL_DISABLED debe ser true o false');
+    // Outside production the outbox is enough.
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+  });
+
+  test('all of production\'s missing variables come in one message', () => {
+    const lines = envError({ NODE_ENV: 'production' }).message.split('\n').filter((l) => l.trim().startsWith('- '));
+    expect(lines.map((l) => l.trim().split(':')[0].slice(2)).sort()).toEqual(['APP_URL', 'DATABASE_URL', 'SMTP_URL']);
   });
 });
