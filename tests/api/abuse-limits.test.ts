@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { LOGIN_LIMITS } from '../../src/server/auth/login-guard.js';
 import { PASSWORD_RESET_JOB } from '../../src/server/auth/password-reset-job.js';
-import { auditLog, emailOutbox, expenses, passwordResetTokens, rateLimits, users } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerUser, uniqueEmail } from '../helpers/factories.js';
+import { REGISTER_RULES } from '../../src/server/auth/routes.js';
+import { CREATE_COMPANY_RULES } from '../../src/server/companies/routes.js';
+import { INVITE_RULES } from '../../src/server/companies/team-routes.js';
+import { auditLog, companies, emailOutbox, expenses, memberships, passwordResetTokens, rateLimits, users } from '../../src/server/db/schema/index.js';
+import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerUser, registration, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // Abuse limits (issue 13): decompression bombs at upload, login throttling without lock-outs, spam relays
@@ -298,5 +301,84 @@ describe('an admin clears an account\'s failed logins', () => {
     expect((await login(victim.email, victim.password, freshIp())).status).toBe(200);
     const [entry] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, victim.user.id), eq(auditLog.action, 'user.login_unlocked')));
     expect(entry.actorUserId).toBe(operator.user.id);
+  });
+});
+
+/** An admin whose company is on a paid plan in force (several companies allowed, 10 seats). */
+async function paidAdmin(plan: 'professional' | 'enterprise' = 'enterprise') {
+  const admin = await registerUser(t);
+  await t.deps.db.update(companies).set({ plan, subscriptionStatus: 'active' }).where(eq(companies.id, admin.user.currentCompanyId));
+  return admin;
+}
+
+describe('the product is not a spam relay', () => {
+  test(`company creation: ${CREATE_COMPANY_RULES.perUser.max} a day per user (a burst of 10 makes 3), ${CREATE_COMPANY_RULES.perIp.max} per IP`, async () => {
+    const admin = await paidAdmin();
+    const ip = freshIp();
+    const create = (client: TestClient, i: number) => client.post('/api/company/create', { name: `Banco Seguridad Cuenta ${i}` }, { 'x-forwarded-for': ip });
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => create(admin.client, i)));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(CREATE_COMPANY_RULES.perUser.max);
+    const refused = burst.filter((r) => r.status !== 201);
+    expect(refused.map((r) => r.status)).toEqual(Array(10 - CREATE_COMPANY_RULES.perUser.max).fill(429));
+    expectCleanError(refused[0], 429, /^Creaste demasiadas empresas en poco tiempo\. Podrás crear otra en \d+ (minutos|horas)\.$/);
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    const [{ n }] = await t.deps.db.select({ n: count() }).from(memberships).where(and(eq(memberships.userId, admin.user.id), eq(memberships.role, 'admin')));
+    expect(n).toBe(1 + CREATE_COMPANY_RULES.perUser.max);
+
+    // Other accounts from the same IP share its cap.
+    let made = CREATE_COMPANY_RULES.perUser.max;
+    while (made < CREATE_COMPANY_RULES.perIp.max) {
+      const other = await paidAdmin();
+      for (let i = 0; i < CREATE_COMPANY_RULES.perUser.max && made < CREATE_COMPANY_RULES.perIp.max; i++, made++) expect((await create(other.client, i)).status).toBe(201);
+    }
+    const last = await paidAdmin();
+    expect((await create(last.client, 0)).status).toBe(429);
+    expect((await last.client.post('/api/company/create', { name: 'Otra IP SpA' }, { 'x-forwarded-for': freshIp() })).status).toBe(201);
+  });
+
+  test('invitations: the same outside address gets at most 3 a day, whichever company or admin sends them', async () => {
+    const victim = uniqueEmail('victima');
+    const first = await paidAdmin();
+    expect((await first.client.post('/api/company/invite', { email: victim })).status).toBe(201);
+    expect((await first.client.post('/api/company/resend-invitation', { email: victim })).status).toBe(200);
+    expect((await first.client.post('/api/company/resend-invitation', { email: victim })).status).toBe(200);
+    const again = await first.client.post('/api/company/resend-invitation', { email: victim });
+    expectCleanError(again, 429, /^Este email ya recibió varias invitaciones de Rendix hoy\./);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another company of another admin: still no more mail to that address.
+    const second = await paidAdmin();
+    expectCleanError(await second.client.post('/api/company/invite', { email: victim }), 429, /ya recibió varias invitaciones/);
+    // The outside test's burst (many companies, one address) therefore sends 3 e-mails in all.
+    await t.deps.mailer.drain();
+    expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, victim))).toHaveLength(3);
+    // Other addresses are not affected.
+    expect((await second.client.post('/api/company/invite', { email: uniqueEmail('colega') })).status).toBe(201);
+  });
+
+  test('invitations: an inviter has 20 an hour and 100 a day across all their companies; refused ones do not count', async () => {
+    const admin = await paidAdmin();
+    // A 409 (already a member) sends nothing and costs nothing.
+    for (let i = 0; i < 3; i++) expect((await admin.client.post('/api/company/invite', { email: admin.email })).status).toBe(409);
+    const hour = await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, `invite-inviter-hour:${admin.user.id}`));
+    expect(hour.map((r) => r.count)).toEqual(hour.length ? [0] : []);
+    // An inviter who already sent 20 this hour (elsewhere): the next is refused, here too.
+    await t.deps.db.insert(rateLimits).values({ key: `invite-inviter-hour:${admin.user.id}`, count: INVITE_RULES.perInviterHour.max, resetAt: new Date(Date.now() + 3600_000) }).onConflictDoUpdate({ target: rateLimits.key, set: { count: INVITE_RULES.perInviterHour.max, resetAt: new Date(Date.now() + 3600_000) } });
+    const refused = await admin.client.post('/api/company/invite', { email: uniqueEmail('uno-mas') });
+    expectCleanError(refused, 429, /^Enviaste demasiadas invitaciones en poco tiempo\. Podrás enviar más en \d+ minutos?\.$/);
+    expect(INVITE_RULES.perInviterDay.max).toBe(100);
+  });
+
+  test(`registration: ${REGISTER_RULES.perIpHour.max} an hour per IP, then 429 and nothing created`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < REGISTER_RULES.perIpHour.max; i++) {
+      expect((await t.client().post('/api/auth/register', registration(), { 'x-forwarded-for': ip })).status, `registration ${i + 1}`).toBe(201);
+    }
+    const data = registration();
+    const blocked = await t.client().post('/api/auth/register', data, { 'x-forwarded-for': ip });
+    expectCleanError(blocked, 429, /^Demasiados intentos/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await t.deps.db.select().from(users).where(eq(users.email, data.email))).toHaveLength(0);
+    // Forging X-Forwarded-For does not help: the balancer's own entry comes last.
+    expect((await t.client().post('/api/auth/register', registration(), { 'x-forwarded-for': `10.9.9.9, ${ip}` })).status).toBe(429);
   });
 });

@@ -25,7 +25,11 @@ export const FORGOT_RULES = {
   perIp: { name: 'forgot-ip', max: 20, windowMs: 60 * 60_000 },
   perAccount: { name: 'forgot-account', max: 3, windowMs: 60 * 60_000 },
 };
-const REGISTER_RULE = { name: 'register-ip', max: 30, windowMs: 60 * 60_000 };
+/** Each registration e-mails an address someone typed: 30 an hour per IP, and no more than 100 in a day. */
+export const REGISTER_RULES = {
+  perIpHour: { name: 'register-ip', max: 30, windowMs: 60 * 60_000 },
+  perIpDay: { name: 'register-ip-day', max: 100, windowMs: 24 * 60 * 60_000 },
+};
 
 const FORGOT_ANSWER = 'Si el email existe, recibirás instrucciones para restablecer tu contraseña.';
 
@@ -49,7 +53,8 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(verificationRoutes, deps);
 
   const register = (plan: PlanId) => async (request: FastifyRequest<{ Body: z.output<typeof registerSchema> }>, reply: FastifyReply) => {
-    await enforceRateLimit(db, request, REGISTER_RULE, request.ip);
+    await enforceRateLimit(db, request, REGISTER_RULES.perIpHour, request.ip);
+    await enforceRateLimit(db, request, REGISTER_RULES.perIpDay, request.ip);
     const user = await registerAccount(db, request.body, plan);
     await sendVerificationEmail(deps, user);
     const view = await signIn(request, reply, user, false);

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { membershipSchema, switchCompanySchema } from '@shared/auth.js';
 import { errorResponses } from '../openapi.js';
 import { companyStatsSchema, companyUserSchema, companyViewSchema, createCompanySchema, updateCompanySchema } from '@shared/company.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
-import { errors } from '../errors.js';
+import { AppError, errors } from '../errors.js';
+import { enforceRateLimit, refundRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { listCompanyUsers } from './team.js';
 import { ONLY_ADMINS, teamRoutes } from './team-routes.js';
@@ -13,9 +14,34 @@ import { companyById, companyStats, createCompanyFor, listMemberships, presentCo
 
 const idParams = z.object({ id: z.string() });
 
+/**
+ * Companies are what invitation e-mails speak for: one account made 100 in a second to send lures from them. A person
+ * sets up a handful in a lifetime; an office shares an IP. Super admins (the platform's operators) are not limited.
+ */
+export const CREATE_COMPANY_RULES = {
+  perUser: { name: 'company-create-user', max: 3, windowMs: 24 * 60 * 60_000 },
+  perIp: { name: 'company-create-ip', max: 10, windowMs: 24 * 60 * 60_000 },
+};
+const tooManyCompanies = (wait: string) => `Creaste demasiadas empresas en poco tiempo. Podrás crear otra ${wait}.`;
+
 export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+
+  /** Counts a creation against the user and the IP; one that fails (plan rule, validation) is given back. */
+  async function withCreationLimits<T>(request: FastifyRequest, user: { id: string; isSuperAdmin: boolean }, create: () => Promise<T>): Promise<T> {
+    if (user.isSuperAdmin) return create();
+    const { perUser, perIp } = CREATE_COMPANY_RULES;
+    await enforceRateLimit(db, request, perUser, user.id, tooManyCompanies);
+    try {
+      await enforceRateLimit(db, request, perIp, request.ip, tooManyCompanies);
+      return await create();
+    } catch (err) {
+      await refundRateLimit(db, perUser, user.id);
+      if (!(err instanceof AppError && err.status === 429)) await refundRateLimit(db, perIp, request.ip);
+      throw err;
+    }
+  }
 
   r.get('/user/memberships', { schema: { tags: ['user'], response: { 200: z.array(membershipSchema), ...errorResponses(401) } } }, async (request) => {
     const ctx = requireSession(request);
@@ -44,7 +70,7 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   /** Any signed-in user may create a company: they become its admin and it becomes their current company. */
   r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const ctx = requireSession(request);
-    const company = await createCompanyFor(db, ctx.user, { name: request.body.name, domain: request.body.domain });
+    const company = await withCreationLimits(request, ctx.user, () => createCompanyFor(db, ctx.user, { name: request.body.name, domain: request.body.domain }));
     return reply.status(201).send(await presentCompany(db, company, 'admin'));
   });
 

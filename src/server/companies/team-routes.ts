@@ -7,7 +7,7 @@ import { errorResponses, messageSchema } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { loadSessionContext } from '../auth/service.js';
 import { createSession, destroySession, setSessionCookie } from '../auth/sessions.js';
-import { enforceRateLimit } from '../platform/rate-limit.js';
+import { enforceRateLimit, refundRateLimit, type RateRule } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { acceptInvitation, inviteUser, previewInvitation, resendInvitation } from './invitations.js';
 import { changeUserRole, claimCompanyAdmin, deactivateMember, editCompanyUser, reactivateMember } from './team.js';
@@ -17,6 +17,18 @@ const userParams = z.object({ id: z.uuid({ error: 'Usuario no encontrado en esta
 
 /** Invitation e-mails go to addresses an admin types: a cap per company keeps the app from being a spam relay. */
 const INVITE_RULE = { name: 'company-invite', max: 50, windowMs: 60 * 60_000 };
+/**
+ * And caps that companies cannot multiply (one account once sent 55 e-mails to one outside address from 5 fresh
+ * companies in 1.6 s): per inviting account, and per recipient across every company. An invitation and two resends
+ * reach the same person in a day; a team of 20 is invited in an hour, 100 in a day.
+ */
+export const INVITE_RULES = {
+  perInviterHour: { name: 'invite-inviter-hour', max: 20, windowMs: 60 * 60_000 },
+  perInviterDay: { name: 'invite-inviter-day', max: 100, windowMs: 24 * 60 * 60_000 },
+  perRecipient: { name: 'invite-recipient', max: 3, windowMs: 24 * 60 * 60_000 },
+};
+const tooManyInvites = (wait: string) => `Enviaste demasiadas invitaciones en poco tiempo. Podrás enviar más ${wait}.`;
+const tooManyToRecipient = (wait: string) => `Este email ya recibió varias invitaciones de Rendix hoy. Podrás invitarlo de nuevo ${wait}.`;
 const ACCEPT_RULE = { name: 'accept-invite-ip', max: 20, windowMs: 15 * 60_000 };
 const PREVIEW_RULE = { name: 'invite-preview-ip', max: 60, windowMs: 15 * 60_000 };
 
@@ -24,6 +36,29 @@ const PREVIEW_RULE = { name: 'invite-preview-ip', max: 60, windowMs: 15 * 60_000
 export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+
+  /**
+   * Runs `send` (an invitation e-mail) within the invitation limits; one that sends nothing (409, 403, 404) is given
+   * back, so only e-mails that left count.
+   */
+  async function withInviteLimits<T>(request: FastifyRequest, inviterId: string, companyId: string, recipient: string, send: () => Promise<T>): Promise<T> {
+    const taken: [RateRule, string][] = [];
+    try {
+      for (const [rule, subject, message] of [
+        [INVITE_RULE, companyId, undefined],
+        [INVITE_RULES.perInviterHour, inviterId, tooManyInvites],
+        [INVITE_RULES.perInviterDay, inviterId, tooManyInvites],
+        [INVITE_RULES.perRecipient, recipient, tooManyToRecipient],
+      ] as const) {
+        taken.push([rule, subject]);
+        await enforceRateLimit(db, request, rule, subject, message);
+      }
+      return await send();
+    } catch (err) {
+      for (const [rule, subject] of taken) await refundRateLimit(db, rule, subject);
+      throw err;
+    }
+  }
 
   /** The signed-in admin and their company; 403 for everyone else. */
   function adminScope(request: FastifyRequest) {
@@ -36,8 +71,7 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   r.post('/company/invite', { schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const { actor, companyId, inviterName } = adminScope(request);
-    await enforceRateLimit(db, request, INVITE_RULE, companyId);
-    const user = await inviteUser(deps, actor, companyId, request.body.email, inviterName);
+    const user = await withInviteLimits(request, actor.userId, companyId, request.body.email, () => inviteUser(deps, actor, companyId, request.body.email, inviterName));
     const message = user.hasPassword
       ? `${user.email} ya tenía cuenta en Rendix: lo agregamos a la empresa y le avisamos por email.`
       : `Enviamos una invitación a ${user.email}.`;
@@ -46,8 +80,7 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   r.post('/company/resend-invitation', { schema: { tags: ['company'], body: inviteUserSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } }, async (request) => {
     const { actor, companyId, inviterName } = adminScope(request);
-    await enforceRateLimit(db, request, INVITE_RULE, companyId);
-    await resendInvitation(deps, actor, companyId, request.body.email, inviterName);
+    await withInviteLimits(request, actor.userId, companyId, request.body.email, () => resendInvitation(deps, actor, companyId, request.body.email, inviterName));
     return { message: `Reenviamos la invitación a ${request.body.email}.` };
   });
 
