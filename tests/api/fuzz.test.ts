@@ -14,8 +14,8 @@ import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, fi
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-/** Requests per operation and in total. */
-const PER_OPERATION = Number(process.env.FUZZ_PER_OPERATION ?? 60);
+/** Seeded requests per operation on top of the fixed ones and the raw bodies; a cap on the total. */
+const PER_OPERATION = Number(process.env.FUZZ_PER_OPERATION ?? 30);
 const TOTAL_MAX = 5000;
 
 type Schema = {
@@ -115,6 +115,7 @@ const HOSTILE_TEXT: string[] = [
   'null',
   'a'.repeat(5000),
 ];
+const CANONICAL_TEXT = ['\u0000', '\ud800', '-'.repeat(36), '2024-02-30', 'Transporte\\', '%'];
 /** Only in bodies (a URL cannot carry them). */
 const HOSTILE_BODY_TEXT = ['x'.repeat(200_000), 'ñ'.repeat(70_000)];
 const HOSTILE_JSON: unknown[] = [null, true, false, 0, -1, -0, 1e308, -1e308, 0.1 + 0.2, 2 ** 63, Number.MAX_SAFE_INTEGER + 2, 1.23456789, [], {}, ['a', 'b'], { a: { b: 'c' } }, JSON.parse(deepArray(30))];
@@ -248,6 +249,9 @@ function attemptsFor(path: string, method: string, op: Operation, ctx: Context, 
 
   const out: Attempt[] = [];
   const candidates: Array<() => Attempt> = [];
+  // Always sent, whatever the seed picks: the values that broke the most routes.
+  for (const p of pathParams) for (const v of CANONICAL_TEXT) out.push(build({ ...basePath, [p.name]: v }, baseQuery, baseBody, `path ${p.name}=${JSON.stringify(v)}`));
+  for (const q of queryParams) for (const v of CANONICAL_TEXT) out.push(build(basePath, { ...baseQuery, [q.name]: v }, baseBody, `query ${q.name}=${JSON.stringify(v)}`));
   for (const p of pathParams) {
     for (const v of HOSTILE_TEXT) candidates.push(() => build({ ...basePath, [p.name]: v }, baseQuery, baseBody, `path ${p.name}=${JSON.stringify(v.slice(0, 40))}`));
   }
@@ -262,12 +266,13 @@ function attemptsFor(path: string, method: string, op: Operation, ctx: Context, 
       for (const v of [...HOSTILE_TEXT, ...HOSTILE_BODY_TEXT]) candidates.push(() => build(basePath, baseQuery, { ...baseBody, [f]: v }, `body ${f}=${JSON.stringify(v.slice(0, 40))}`, !jsonSchema));
       if (jsonSchema) for (const v of HOSTILE_JSON) candidates.push(() => build(basePath, baseQuery, { ...baseBody, [f]: v }, `body ${f}=${JSON.stringify(v)?.slice(0, 60)}`));
     }
+    for (const f of fields) for (const v of CANONICAL_TEXT.slice(0, 3)) out.push(build(basePath, baseQuery, { ...baseBody, [f]: v }, `body ${f}=${JSON.stringify(v)}`, !jsonSchema));
     // Every field hostile at once, and the plausible body itself.
     candidates.push(() => build(basePath, baseQuery, Object.fromEntries(fields.map((f) => [f, r.pick(HOSTILE_TEXT)])), 'body: every field hostile', !jsonSchema));
     out.push(build(basePath, baseQuery, baseBody, 'plausible body', !jsonSchema));
   }
   const rawBodies = method === 'get' ? [] : RAW_BODIES;
-  const budget = Math.max(0, PER_OPERATION - out.length - rawBodies.length);
+  const budget = PER_OPERATION;
   out.push(...r.shuffle(candidates).slice(0, budget).map((make) => make()));
   for (const raw of rawBodies) out.push({ ...build(basePath, baseQuery, undefined, `raw body ${JSON.stringify(raw.slice(0, 40))}… (${raw.length} chars)`), body: raw, contentType: 'application/json' });
   // A multipart route also gets a receipt with hostile fields.
