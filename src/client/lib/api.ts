@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     public serverMessage: string,
     public field?: string,
+    /** The body's stable `code` (e.g. 'login_code_required'). */
+    public code?: string,
   ) {
     super(message);
   }
@@ -16,14 +18,16 @@ async function toError(res: Response): Promise<ApiError> {
   const text = await res.text();
   let serverMessage = text || res.statusText;
   let field: string | undefined;
+  let code: string | undefined;
   try {
-    const body = JSON.parse(text) as { message?: string; field?: string };
+    const body = JSON.parse(text) as { message?: string; field?: string; code?: string };
     if (body.message) serverMessage = body.message;
     field = body.field;
+    code = body.code;
   } catch {
     /* not JSON */
   }
-  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, serverMessage, field);
+  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, serverMessage, field, code);
 }
 
 /** A failed write that says 401 logs the user out locally (part 1 §8). */

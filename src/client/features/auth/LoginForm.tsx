@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
+import { Loader2, MailCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { loginSchema, type CurrentUser, type LoginInput } from '@shared/auth';
@@ -9,7 +10,7 @@ import { Checkbox } from '@client/components/ui/checkbox';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { apiRequest, errorMessage } from '@client/lib/api';
+import { ApiError, apiRequest, errorMessage } from '@client/lib/api';
 import { STORAGE } from '@client/lib/auth';
 import { queryClient } from '@client/lib/queryClient';
 import { qk } from '@client/lib/queryKeys';
@@ -45,9 +46,11 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
     defaultValues: { email: remembered.email, password: '', rememberMe: remembered.rememberMe },
   });
   const { errors } = form.formState;
+  /** The server's words when it asks for the e-mailed code (many failed attempts on the account, a new place). */
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (data: LoginInput) => apiRequest<{ user: CurrentUser }>('POST', '/api/auth/login', data),
+    mutationFn: ({ code, ...data }: LoginInput) => apiRequest<{ user: CurrentUser }>('POST', '/api/auth/login', codeNotice && code ? { ...data, code } : data),
     onSuccess: ({ user }, data) => {
       saveRemembered(data.email.trim().toLowerCase(), data.rememberMe === true);
       queryClient.setQueryData(qk.currentUser, user);
@@ -56,6 +59,12 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
       setTimeout(() => window.location.assign('/'), 500);
     },
     onError: (err) => {
+      if (err instanceof ApiError && err.code === 'login_code_required') {
+        setCodeNotice(err.serverMessage);
+        form.setValue('code', '');
+        setTimeout(() => form.setFocus('code'), 0);
+        return;
+      }
       toast.error('Error de autenticación', { description: errorMessage(err, 'No se pudo iniciar sesión.') });
     },
   });
@@ -82,6 +91,27 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
           {...form.register('password')}
         />
       </FormField>
+      {codeNotice ? (
+        <div className="space-y-3 rounded-md border border-primary/30 bg-primary/5 p-3">
+          <p id="login-code-notice" role="status" className="flex gap-2 text-sm">
+            <MailCheck className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+            <span>{codeNotice}</span>
+          </p>
+          <FormField id="login-code" label="Código de 6 dígitos" error={errors.code?.message}>
+            <Input
+              id="login-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="123456"
+              className="tracking-[0.4em]"
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={errors.code ? 'login-code-error login-code-notice' : 'login-code-notice'}
+              {...form.register('code')}
+            />
+          </FormField>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Controller
