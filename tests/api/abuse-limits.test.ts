@@ -266,6 +266,29 @@ describe('login throttling slows attackers and never locks the owner out', () =>
   });
 });
 
+describe('the e-mailed code cannot be guessed or burnt by someone without the password', () => {
+  test('wrong codes with a wrong password leave the owner\'s code alone; 5 wrong codes with the right password void it', async () => {
+    const { email, password } = await registerUser(t);
+    for (let i = 0; i < LOGIN_LIMITS.account.max; i++) expect((await login(email, `incorrecta-${i}`, freshIp())).status).toBe(401);
+    expect((await login(email, password, freshIp())).body.code).toBe('login_code_required');
+    const code = await codeFromMail(email);
+    const other = code === '111111' ? '222222' : '111111';
+    // An attacker without the password: as many wrong codes as the limits let through change nothing.
+    for (let i = 0; i < LOGIN_LIMITS.code.maxWrong + 2; i++) expect((await login(email, 'adivina-clave', freshIp(), other)).status).toBe(401);
+    // Even the right code with a wrong password is refused, and not spent.
+    expectCleanError(await login(email, 'adivina-clave', freshIp(), code), 401, 'Email, contraseña o código incorrectos.');
+    expect((await login(email, password, freshIp(), code)).status).toBe(200);
+
+    // Someone with the password but not the inbox: 5 wrong codes and the live one is void.
+    expect((await login(email, password, freshIp())).body.code).toBe('login_code_required');
+    await expect.poll(async () => t.smtp!.messages.filter((m) => m.to.includes(email) && /código/i.test(m.subject)).length).toBe(2);
+    const second = /\b(\d{6})\b/.exec(t.smtp!.messages.filter((m) => m.to.includes(email) && /código/i.test(m.subject))[1].text)![1];
+    const wrong = second === '111111' ? '222222' : '111111';
+    for (let i = 0; i < LOGIN_LIMITS.code.maxWrong; i++) expect((await login(email, password, freshIp(), wrong)).status).toBe(401);
+    expect((await login(email, password, freshIp(), second)).status).toBe(401);
+  });
+});
+
 describe('an admin clears an account\'s failed logins', () => {
   /** Pushes an account past the threshold from rotating IPs, so a new IP needs the code. */
   async function attack(email: string) {

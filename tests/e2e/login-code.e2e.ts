@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { registration, uniqueEmail } from '../helpers/factories.js';
-import { DESKTOP, MOBILE, newPage, screenshot, setupE2e } from './browser.js';
+import { DESKTOP, MOBILE, newPage, screenshot, setupE2e, signUp } from './browser.js';
 
 // TRUST_PROXY on: the API calls below play an attacker rotating addresses through X-Forwarded-For; the browser itself
 // comes from 127.0.0.1, a place this account never signed in from.
@@ -46,5 +46,33 @@ describe('login code after many failed attempts on the account', () => {
       }
       await context.close();
     }
+  });
+
+  test('an admin unlocks a member from the Empresa users list', async () => {
+    const { memberships } = await import('../../src/server/db/schema/index.js');
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    const admin = await signUp(page, e2e.t.baseUrl, 'Desbloqueos SpA');
+    const member = registration({ email: uniqueEmail('e2e-miembro'), firstName: 'Marta', lastName: 'Rojas' });
+    const reg = await fetch(`${e2e.t.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(member) });
+    const memberId = ((await reg.json()) as { user: { id: string } }).user.id;
+    await e2e.t.deps.db.insert(memberships).values({ userId: memberId, companyId: admin.user.currentCompanyId, role: 'employee' });
+    for (let i = 0; i < 10; i++) {
+      await fetch(`${e2e.t.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: member.email, password: `adivina-${i}` }),
+      });
+    }
+    const before = await fetch(`${e2e.t.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' }, body: JSON.stringify({ email: member.email, password: member.password }) });
+    expect(((await before.json()) as { code: string }).code).toBe('login_code_required');
+
+    await page.goto('/company');
+    await page.getByRole('button', { name: 'Acciones para Marta Rojas' }).first().click();
+    await page.getByRole('menuitem', { name: 'Desbloquear ingreso' }).click();
+    await page.getByText('Ingreso desbloqueado').waitFor();
+    await screenshot(page, 'company-unlock-login');
+    const after = await fetch(`${e2e.t.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.99' }, body: JSON.stringify({ email: member.email, password: member.password }) });
+    expect(after.status).toBe(200);
+    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Mail, MoreHorizontal, Pencil, ShieldCheck, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
+import { LockOpen, Mail, MoreHorizontal, Pencil, ShieldCheck, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@shared/auth';
 import { isPendingInvitation, type CompanyUser } from '@shared/company';
@@ -54,6 +54,7 @@ interface RowHandlers {
   onResend: (u: CompanyUser) => void;
   onDeactivate: (u: CompanyUser) => void;
   onReactivate: (u: CompanyUser) => void;
+  onUnlockLogin: (u: CompanyUser) => void;
 }
 
 /** Per-row actions; 'Hacer administrador' is hidden for admins and there is no demotion here (part 2 §2.1). */
@@ -78,6 +79,12 @@ function RowMenu({ user, isSelf, h }: { user: CompanyUser; isSelf: boolean; h: R
         {pending ? (
           <MenuItem onSelect={() => h.onResend(user)}>
             <Mail aria-hidden /> Reenviar invitación
+          </MenuItem>
+        ) : null}
+        {user.hasPassword && !isSelf ? (
+          // Clears the account's failed sign-in attempts: no more waits, no e-mailed code (auth/login-guard.ts).
+          <MenuItem onSelect={() => h.onUnlockLogin(user)}>
+            <LockOpen aria-hidden /> Desbloquear ingreso
           </MenuItem>
         ) : null}
         {user.isActive && !isSelf ? (
@@ -184,12 +191,20 @@ export function TeamSection({ selfId }: { selfId: string }) {
     invalidate: TEAM_KEYS,
   });
 
+  const unlockLogin = useCompanyAction<CompanyUser>({
+    request: (u) => post(`/api/company/users/${u.id}/unlock-login`),
+    success: 'Ingreso desbloqueado',
+    fallback: 'No se pudo desbloquear el ingreso',
+    invalidate: [],
+  });
+
   const handlers: RowHandlers = {
     onEdit: setEditing,
     onMakeAdmin: (u) => makeAdmin.mutate(u),
     onResend: (u) => resend.mutate(u),
     onDeactivate: setDeactivating,
     onReactivate: (u) => reactivate.mutate(u),
+    onUnlockLogin: (u) => unlockLogin.mutate(u),
   };
 
   return (
