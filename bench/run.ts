@@ -180,6 +180,29 @@ async function main() {
     3,
   );
 
+  // Forgot-password: an existing and an unknown address must cost the same (the per-account work is a background job).
+  // Interleaved; its rate-limit counters are cleared between calls, outside the timing.
+  const forgot = async (email: string) => {
+    await ex(`delete from rate_limits where key like 'forgot-%'`);
+    const t1 = performance.now();
+    const r = await fetch(`${base}/api/auth/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`forgot-password: ${r.status}`);
+    return performance.now() - t1;
+  };
+  const known: number[] = [];
+  const unknown: number[] = [];
+  await forgot('u1_1@bench.cl');
+  await forgot('nadie@bench.cl');
+  for (let i = 0; i < 4 * RUNS; i++) {
+    // Alternating which goes first, so neither always follows the other's background job.
+    if (i % 2) known.push(await forgot('u1_1@bench.cl'));
+    unknown.push(await forgot(`nadie${i}@bench.cl`));
+    if (!(i % 2)) known.push(await forgot('u1_1@bench.cl'));
+  }
+  rows.push(['POST /api/auth/forgot-password (email existente)', stats(known), null]);
+  rows.push(['POST /api/auth/forgot-password (email desconocido)', stats(unknown), null]);
+
   console.log('| endpoint | mediana | p99 | SQL desnudo (mediana / p99) |');
   console.log('|---|---|---|---|');
   for (const [name, s, b] of rows) console.log(`| ${name} | ${ms(s.median)} | ${ms(s.p99)} | ${b ? `${ms(b.median)} / ${ms(b.p99)}` : ''} |`);
