@@ -39,6 +39,13 @@ const tokenIn = (text: string, path: string) => {
   return decodeURIComponent(m[1]);
 };
 
+/** A GET whose body is read to the end: an unread body keeps its connection busy and app.close() would wait for it. */
+async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return res;
+}
+
 describe('the request log', () => {
   test('invitation and password-reset tokens never appear, though every request with them is logged', async () => {
     // Invitation: invite -> e-mail -> the app's page -> preview -> accept.
@@ -46,7 +53,7 @@ describe('the request log', () => {
     const email = uniqueEmail('inv');
     expect((await admin.client.post('/api/company/invite', { email })).status).toBe(201);
     const invite = tokenIn((await t.smtp!.waitFor(email, { subject: /invit/i })).text, '/invitacion?');
-    await fetch(`${t.baseUrl}/invitacion?token=${encodeURIComponent(invite)}`);
+    await get(`${t.baseUrl}/invitacion?token=${encodeURIComponent(invite)}`);
     expect((await t.client().get(`/api/auth/invitation?token=${encodeURIComponent(invite)}`)).status).toBe(200);
     const invitee = t.client();
     const accepted = await invitee.post('/api/auth/accept-invitation', { token: invite, firstName: 'Iván', lastName: 'Torres', password: 'clave-secreta-1', confirmPassword: 'clave-secreta-1' });
@@ -56,8 +63,8 @@ describe('the request log', () => {
     const user = await registerUser(t);
     expect((await t.client().post('/api/auth/forgot-password', { email: user.email })).status).toBe(200);
     const reset = tokenIn((await t.smtp!.waitFor(user.email, { subject: /contraseña/i })).text, '/auth?view=reset&');
-    await fetch(`${t.baseUrl}/auth?view=reset&token=${encodeURIComponent(reset)}`);
-    await fetch(`${t.baseUrl}/auth?view=reset&amp%3Btoken=${encodeURIComponent(reset)}`);
+    await get(`${t.baseUrl}/auth?view=reset&token=${encodeURIComponent(reset)}`);
+    await get(`${t.baseUrl}/auth?view=reset&amp%3Btoken=${encodeURIComponent(reset)}`);
     const done = await t.client().post('/api/auth/reset-password', { token: reset, password: 'otra-clave-2', confirmPassword: 'otra-clave-2' });
     expect(done.status).toBe(200);
 
@@ -131,9 +138,9 @@ describe('the request log', () => {
 describe('X-Forwarded-For without TRUST_PROXY', () => {
   test('one warning per process, not per request; none for requests without the header', async () => {
     const warnings = () => log.lines().filter((l) => l.level === 40 && /TRUST_PROXY/.test(l.msg));
-    await fetch(`${t.baseUrl}/api/health`);
+    await get(`${t.baseUrl}/api/health`);
     expect(warnings()).toHaveLength(0);
-    for (let i = 0; i < 3; i++) await fetch(`${t.baseUrl}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    for (let i = 0; i < 3; i++) await get(`${t.baseUrl}/api/health`, { 'x-forwarded-for': '203.0.113.7' });
     await expect.poll(() => warnings().length).toBe(1);
     expect(warnings()[0].msg).toMatch(/IP/);
   });

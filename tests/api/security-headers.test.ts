@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, fileExpense } from '../helpers/factories.js';
+import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, fileExpense, registerUser } from '../helpers/factories.js';
 
 /*
  * Issue 13: every answer carries the security headers; the web app's CSP allows its one inline script by hash only;
@@ -24,12 +25,16 @@ writeFileSync(join(clientDir, 'assets', 'app.js'), 'console.log(1);\n');
 
 let t: TestApp;
 let proxied: TestApp;
+/** The trusted-proxy app's log (tests/api/logs.test.ts has the untrusted case). */
+const proxiedLog = new PassThrough();
+const proxiedLines: Record<string, any>[] = [];
+proxiedLog.on('data', (c: Buffer) => proxiedLines.push(...c.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>)));
 beforeAll(async () => {
   // app.ts reads CLIENT_DIST when it is first imported: set it before.
   process.env.CLIENT_DIST = clientDir;
   const { startTestApp } = await import('../helpers/app.js');
   t = await startTestApp();
-  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' }, logStream: proxiedLog });
 });
 afterAll(async () => {
   await t?.close();
@@ -84,6 +89,13 @@ function expectAppCsp(h: Headers) {
   }
 }
 
+/** A GET whose body is read to the end: an unread body keeps its connection busy and app.close() would wait for it. */
+async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return res;
+}
+
 describe('security headers', () => {
   test('the web app (history fallback and /index.html) allows its inline script by hash only', async () => {
     for (const path of ['/', '/gastos/nuevo', '/index.html']) {
@@ -97,7 +109,7 @@ describe('security headers', () => {
 
   test('a static asset, an API answer, an API error and the OpenAPI document carry them too', async () => {
     for (const path of ['/assets/app.js', '/api/health', '/api/expenses', '/api/no-existe', '/api/openapi.json']) {
-      const res = await fetch(t.baseUrl + path);
+      const res = await get(t.baseUrl + path);
       expect([200, 401, 404], path).toContain(res.status);
       expectBaseHeaders(res.headers);
       expectAppCsp(res.headers);
@@ -105,7 +117,7 @@ describe('security headers', () => {
   });
 
   test('/api/docs keeps its own policy (Swagger UI) and the rest of the headers', async () => {
-    const res = await fetch(`${t.baseUrl}/api/docs`);
+    const res = await get(`${t.baseUrl}/api/docs`);
     expect(res.status).toBe(200);
     expectBaseHeaders(res.headers);
     const d = directives(res.headers.get('content-security-policy'));
@@ -114,14 +126,32 @@ describe('security headers', () => {
     expect(d.get('default-src')).toEqual(["'none'"]);
   });
 
+  test("the sandbox checkout page ('Modo de prueba') keeps its own policy: no script at all, its form posts back here", async () => {
+    const admin = await registerUser(t);
+    const res = await admin.client.post('/api/mercadopago/create-subscription', { planId: 'professional' });
+    expect(res.status).toBe(200);
+    const page = await admin.client.get(new URL(res.body.initPoint as string).pathname);
+    expect(page.status).toBe(200);
+    expectBaseHeaders(page.headers);
+    const d = directives(page.headers.get('content-security-policy'));
+    expect(d.get('default-src')).toEqual(["'none'"]);
+    expect(d.get('form-action')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.has('script-src')).toBe(false);
+  });
+
   test('HSTS: over HTTPS through a trusted proxy; never on plain http; never from an untrusted X-Forwarded-Proto', async () => {
     const https = { 'x-forwarded-proto': 'https' };
-    const viaProxy = await fetch(`${proxied.baseUrl}/api/health`, { headers: https });
+    const viaProxy = await get(`${proxied.baseUrl}/api/health`, https);
     expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect((await fetch(`${proxied.baseUrl}/`, { headers: https })).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
-    expect((await fetch(`${proxied.baseUrl}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+    expect((await get(`${proxied.baseUrl}/`, https)).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+    expect((await get(`${proxied.baseUrl}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+    // A trusted proxy's X-Forwarded-For is no reason to warn (no request of this file sends one to the untrusted app).
+    await get(`${proxied.baseUrl}/api/health`, { 'x-forwarded-for': '203.0.113.7' });
+    await expect.poll(() => proxiedLines.filter((l) => l.req?.url === '/api/health').length).toBeGreaterThan(0);
+    expect(proxiedLines.filter((l) => /TRUST_PROXY/.test(l.msg ?? ''))).toEqual([]);
     // Without TRUST_PROXY anyone can send the header: it is not believed.
-    expect((await fetch(`${t.baseUrl}/api/health`, { headers: https })).headers.get('strict-transport-security')).toBeNull();
+    expect((await get(`${t.baseUrl}/api/health`, https)).headers.get('strict-transport-security')).toBeNull();
   });
 
   test('HSTS: production on an https APP_URL (TLS ends at a proxy we were not told to trust)', async () => {
@@ -130,9 +160,9 @@ describe('security headers', () => {
     try {
       env.NODE_ENV = 'production';
       t.deps.appUrl = 'https://rendix.example.cl';
-      expect((await fetch(`${t.baseUrl}/api/health`)).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+      expect((await get(`${t.baseUrl}/api/health`)).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
       t.deps.appUrl = 'http://intranet.example.cl';
-      expect((await fetch(`${t.baseUrl}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+      expect((await get(`${t.baseUrl}/api/health`)).headers.get('strict-transport-security')).toBeNull();
     } finally {
       env.NODE_ENV = before.nodeEnv;
       t.deps.appUrl = before.appUrl;
