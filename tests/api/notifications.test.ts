@@ -33,13 +33,13 @@ describe('e-mail notifications', () => {
     const ids = await catalogIds(admin.client);
 
     const first = (await fileExpense(employee.client, expenseFields(ids, { description: 'Taxi a faena' }))).body;
-    const toAdmin = await t.smtp!.waitFor(admin.email, 15_000);
+    const toAdmin = await t.smtp!.waitFor(admin.email, { subject: /Nueva rendición por aprobar/, timeoutMs: 15_000 });
     expect(toAdmin.subject).toMatch(/Nueva rendición por aprobar/);
     expect(toAdmin.text).toContain('Taxi a faena');
     expect(toAdmin.text).toContain('/approvals');
 
     await admin.client.patch(`/api/admin/expenses/${first.id}/status`, { status: 'rejected', rejectionReason: 'Falta la boleta original' });
-    const rejected = await t.smtp!.waitFor(employee.email, 15_000);
+    const rejected = await t.smtp!.waitFor(employee.email, { subject: /rechazada/, timeoutMs: 15_000 });
     expect(rejected.subject).toMatch(/rechazada/);
     expect(rejected.text).toContain('Falta la boleta original');
 

@@ -133,9 +133,17 @@ describe('authentication in the browser', () => {
     await page.getByRole('button', { name: 'Activar Cuenta Premium' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByText('¡Bienvenido a NiuData!').waitFor();
+    await page.getByText('Confirma tu email con el enlace que te enviamos para activar tu cuenta premium.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Saltar' }).click();
+    // The partner plan waits for the e-mail to be proven (issue 13); the link from the inbox applies it.
     const me = await (await page.request.get('/api/auth/user')).json();
-    expect(me.subscriptionStatus).toBe('pro');
+    expect(me).toMatchObject({ subscriptionStatus: 'free', emailVerified: false });
+    const mail = await e2e.t.smtp!.waitFor(me.email, { subject: /Confirma tu email/, timeoutMs: 20_000 });
+    await page.goto(/https?:\/\/\S+\/verificar-email\?token=[^\s"<&]+/.exec(mail.text)![0]);
+    await page.getByText('Tu email quedó verificado.').waitFor();
+    await page.getByRole('link', { name: 'Ir a Rendix' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await (await page.request.get('/api/auth/user')).json()).subscriptionStatus).toBe('pro');
     await page.getByRole('link', { name: 'Nueva Rendición' }).first().waitFor();
     const noOverflow = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noOverflow).toBe(true);

@@ -68,7 +68,8 @@ export function PartnerRegisterPage() {
               idPrefix="partner"
               submitLabel="Activar Cuenta Premium"
               onSuccess={() => {
-                toast.success(`¡Bienvenido a ${info.name}!`, { description: 'Tu cuenta premium ha sido activada.' });
+                // The partner plan applies once the e-mail is proven (issue 13): say so instead of 'activada'.
+                toast.success(`¡Bienvenido a ${info.name}!`, { description: 'Confirma tu email con el enlace que te enviamos para activar tu cuenta premium.' });
                 navigate('/', { replace: true });
               }}
             />
