@@ -6,7 +6,7 @@ import { auditLog, memberships, passwordResetTokens, users } from '../db/schema/
 import { createCompany, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
 import { errors } from '../errors.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from './passwords.js';
+import { hashPassword, randomToken, sha256 } from './passwords.js';
 import { destroyUserSessions } from './sessions.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,15 +57,6 @@ export async function registerAccount(
   return created;
 }
 
-const INVALID_LOGIN = 'Email o contraseña incorrectos.';
-
-export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !ok) throw errors.unauthorized(INVALID_LOGIN);
-  return user;
-}
-
 export type LinkPurpose = 'reset' | 'invite' | 'verify';
 
 /** Creates a single-use e-mailed link token (one hour unless `ttlMs` says otherwise); only its hash is stored. */
@@ -86,6 +77,26 @@ export async function createPasswordResetToken(
   return token;
 }
 
+/** The rows of a link token still usable for `purpose`: right hash, not used, not expired. */
+export function liveLinkToken(token: string, purpose: LinkPurpose) {
+  return and(
+    eq(passwordResetTokens.tokenHash, sha256(token.trim())),
+    eq(passwordResetTokens.purpose, purpose),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, new Date()),
+  );
+}
+
+/**
+ * Uses a reset, verification or invitation link up atomically (a second use, even a concurrent
+ * one, finds it spent) and returns its row, or answers 400 with `invalidMessage`.
+ */
+export async function spendLinkToken(tx: DbOrTx, token: string, purpose: LinkPurpose, invalidMessage: string) {
+  const [spent] = await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(liveLinkToken(token, purpose)).returning();
+  if (!spent) throw errors.badRequest(invalidMessage, 'token');
+  return spent;
+}
+
 /** A link that reached the person's inbox proves the address: record it once. */
 export async function markEmailVerified(tx: DbOrTx, userId: string): Promise<void> {
   await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
@@ -95,19 +106,7 @@ export async function markEmailVerified(tx: DbOrTx, userId: string): Promise<voi
 export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, sha256(token.trim())),
-          eq(passwordResetTokens.purpose, 'reset'),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!spent) throw errors.badRequest('El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.', 'token');
+    const spent = await spendLinkToken(tx, token, 'reset', 'El enlace para restablecer la contraseña no es válido o ya expiró. Solicita uno nuevo.');
     const [before] = await tx.select({ authProvider: users.authProvider }).from(users).where(eq(users.id, spent.userId)).for('update');
     const [user] = await tx
       .update(users)

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { verifyEmailSchema } from '@shared/auth.js';
@@ -11,8 +11,7 @@ import { joinCompaniesByDomain, writeAudit } from '../companies/service.js';
 import { errors } from '../errors.js';
 import { errorResponses, messageSchema } from '../openapi.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
-import { createPasswordResetToken, markEmailVerified, type UserRow } from './service.js';
-import { sha256 } from './passwords.js';
+import { createPasswordResetToken, markEmailVerified, spendLinkToken, type UserRow } from './service.js';
 
 /**
  * E-mail ownership (issue 13): registration signs the person in at once, but whatever trusts the
@@ -48,19 +47,7 @@ export async function sendVerificationEmail(deps: Mailing, user: Pick<UserRow, '
  */
 export async function verifyEmail(db: Db, token: string): Promise<{ user: UserRow; joined: number }> {
   const user = await db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, sha256(token.trim())),
-          eq(passwordResetTokens.purpose, 'verify'),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!spent) throw errors.badRequest(INVALID_LINK, 'token');
+    const spent = await spendLinkToken(tx, token, 'verify', INVALID_LINK);
     await markEmailVerified(tx, spent.userId);
     const owned = tx
       .select({ id: memberships.companyId })

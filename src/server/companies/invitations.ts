@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { CompanyUser, InvitationPreview } from '@shared/company.js';
 import type { Db } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import type { AppDeps } from '../context.js';
-import { createPasswordResetToken, markEmailVerified, type UserRow } from '../auth/service.js';
-import { hashPassword, sha256 } from '../auth/passwords.js';
+import { createPasswordResetToken, liveLinkToken, markEmailVerified, spendLinkToken, type UserRow } from '../auth/service.js';
+import { hashPassword } from '../auth/passwords.js';
 import { destroyUserSessions } from '../auth/sessions.js';
 import { invitationEmail, joinInvitationEmail } from '../email/templates.js';
 import { errors } from '../errors.js';
@@ -149,13 +149,7 @@ export async function resendInvitation(deps: Mailing, actor: Actor, companyId: s
   await sendInvitationLink(deps, row.user, { id: companyId, name: row.companyName }, inviterName);
 }
 
-const liveInviteToken = (token: string) =>
-  and(
-    eq(passwordResetTokens.tokenHash, sha256(token.trim())),
-    eq(passwordResetTokens.purpose, 'invite'),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, new Date()),
-  );
+const liveInviteToken = (token: string) => liveLinkToken(token, 'invite');
 
 /** The invitation a link stands for: its company (older links without one: the most recent pending invitation). */
 async function invitedCompany(db: Pick<Db, 'select'>, userId: string, companyId: string | null) {
@@ -208,8 +202,7 @@ export async function acceptInvitation(
 ): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(async (tx) => {
-    const [spent] = await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(liveInviteToken(input.token)).returning();
-    if (!spent) throw errors.badRequest(INVALID_INVITE, 'token');
+    const spent = await spendLinkToken(tx, input.token, 'invite', INVALID_INVITE);
     const [before] = await tx.select().from(users).where(eq(users.id, spent.userId)).for('update');
     const company = await invitedCompany(tx, before.id, spent.companyId);
     if (!company) throw errors.badRequest(INVALID_INVITE, 'token');

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { AlertCircle, Loader2, MailCheck } from 'lucide-react';
+import { Loader2, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CurrentUser } from '@shared/auth';
 import { acceptInvitationFormSchema, type AcceptInvitationInput, type InvitationPreview } from '@shared/company';
@@ -15,25 +15,12 @@ import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { queryClient } from '@client/lib/queryClient';
 import { qk } from '@client/lib/queryKeys';
 import { AuthLayout, FeatureList, Logo } from '@client/features/auth/AuthLayout';
+import { LinkProblem } from '@client/features/auth/LinkProblem';
 import { PasswordInput } from '@client/features/auth/PasswordInput';
 import { applyServerError } from '@client/features/auth/useServerErrors';
 import { fieldAria } from './form-bits';
 
 const FIELDS = ['token', 'firstName', 'lastName', 'password', 'confirmPassword'] as const;
-
-function InvalidLink({ message }: { message: string }) {
-  return (
-    <div role="alert" className="space-y-4">
-      <div className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/30 dark:text-red-300">
-        <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <p>{message}</p>
-      </div>
-      <Button asChild variant="outline" className="w-full">
-        <Link to="/auth">Ir a iniciar sesión</Link>
-      </Button>
-    </div>
-  );
-}
 
 function useAcceptedInvitation(companyName: string | null) {
   const navigate = useNavigate();
@@ -60,7 +47,7 @@ function AcceptExisting({ token, preview }: { token: string; preview: Invitation
         Entrarás con tu cuenta <span className="font-medium text-foreground">{preview.email}</span> y tu contraseña de siempre. Si no quieres unirte, cierra esta
         página: no se agregará nada a tu cuenta.
       </p>
-      {accept.isError ? <InvalidLink message={errorMessage(accept.error, 'No se pudo aceptar la invitación.')} /> : null}
+      {accept.isError ? <LinkProblem message={errorMessage(accept.error, 'No se pudo aceptar la invitación.')} /> : null}
       <Button type="button" className="w-full" disabled={accept.isPending} onClick={() => accept.mutate()}>
         {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
         {accept.isPending ? 'Aceptando...' : 'Aceptar invitación'}
@@ -105,7 +92,7 @@ function AcceptForm({ token, preview }: { token: string; preview: InvitationPrev
       <FormField id={id('confirmPassword')} label="Confirmar contraseña" error={errors.confirmPassword?.message}>
         <PasswordInput id={id('confirmPassword')} autoComplete="new-password" {...fieldAria(id('confirmPassword'), errors.confirmPassword?.message)} {...form.register('confirmPassword')} />
       </FormField>
-      {errors.token?.message ? <InvalidLink message={errors.token.message} /> : null}
+      {errors.token?.message ? <LinkProblem message={errors.token.message} /> : null}
       <Button type="submit" className="w-full" disabled={accept.isPending}>
         {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
         {accept.isPending ? 'Creando tu cuenta...' : 'Aceptar invitación'}
@@ -127,9 +114,9 @@ export function AcceptInvitePage() {
   });
 
   let content;
-  if (!token) content = <InvalidLink message="El enlace de invitación está incompleto. Ábrelo de nuevo desde el email que recibiste." />;
+  if (!token) content = <LinkProblem message="El enlace de invitación está incompleto. Ábrelo de nuevo desde el email que recibiste." />;
   else if (preview.isPending) content = <div className="flex justify-center py-8"><Spinner label="Verificando invitación..." /></div>;
-  else if (preview.isError) content = <InvalidLink message={errorMessage(preview.error, 'El enlace de invitación no es válido o ya expiró.')} />;
+  else if (preview.isError) content = <LinkProblem message={errorMessage(preview.error, 'El enlace de invitación no es válido o ya expiró.')} />;
   else if (!preview.data.needsPassword) content = <AcceptExisting token={token} preview={preview.data} />;
   else content = <AcceptForm token={token} preview={preview.data} />;
 

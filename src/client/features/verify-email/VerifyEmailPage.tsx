@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, MailCheck } from 'lucide-react';
+import { CheckCircle2, MailCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -9,6 +9,7 @@ import { queryClient } from '@client/lib/queryClient';
 import { qk } from '@client/lib/queryKeys';
 import { useCurrentUser } from '@client/lib/auth';
 import { AuthLayout, FeatureList, Logo } from '@client/features/auth/AuthLayout';
+import { LinkProblem } from '@client/features/auth/LinkProblem';
 
 /**
  * /verificar-email?token=...: opened from the registration e-mail, signed in or not. A query (not
@@ -32,10 +33,11 @@ export function VerifyEmailPage() {
     refetchOnWindowFocus: false,
   });
 
+  const back = user ? { to: '/', action: 'Volver a Rendix' } : {};
   let content;
-  if (!token) content = <Problem message="El enlace de verificación está incompleto. Ábrelo de nuevo desde el email que recibiste." />;
+  if (!token) content = <LinkProblem {...back} message="El enlace de verificación está incompleto. Ábrelo de nuevo desde el email que recibiste." />;
   else if (result.isPending) content = <div className="flex justify-center py-8"><Spinner label="Verificando tu email..." /></div>;
-  else if (result.isError) content = <Problem message={errorMessage(result.error, 'El enlace de verificación no es válido o ya expiró.')} />;
+  else if (result.isError) content = <LinkProblem {...back} message={errorMessage(result.error, 'El enlace de verificación no es válido o ya expiró.')} />;
   else
     content = (
       <div role="status" className="space-y-4">
@@ -66,17 +68,4 @@ export function VerifyEmailPage() {
     </AuthLayout>
   );
 
-  function Problem({ message }: { message: string }) {
-    return (
-      <div role="alert" className="space-y-4">
-        <div className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/30 dark:text-red-300">
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <p>{message}</p>
-        </div>
-        <Button asChild variant="outline" className="w-full">
-          <Link to={user ? '/' : '/auth'}>{user ? 'Volver a Rendix' : 'Ir a iniciar sesión'}</Link>
-        </Button>
-      </div>
-    );
-  }
 }
