@@ -278,3 +278,31 @@ describe('catalog settings', () => {
     expect((await client.get('/api/cost-centers')).body).toEqual([]);
   });
 });
+
+describe('Excel formula injection', () => {
+  test('text that starts like a formula is exported as plain text, never as a formula', async () => {
+    const tm = await team();
+    const payloads = ['=HYPERLINK("https://evil.example","Haz clic")', '+SUM(1,2)', '-2+3', '@cmd'];
+    for (const description of payloads) {
+      expect((await fileExpense(tm.admin.client, expenseFields(tm.ids, { description }))).status).toBe(201);
+    }
+    const res = await fetch(`${t.baseUrl}/api/expenses/export/excel?userId=all`, { headers: { cookie: `rendix_sid=${tm.admin.client.sessionId}` } });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as any);
+    const ws = wb.getWorksheet('Rendiciones')!;
+    const cells: ExcelJS.Cell[] = [];
+    ws.eachRow((row, n) => {
+      if (n > 1) row.eachCell((cell) => cells.push(cell));
+    });
+    for (const description of payloads) {
+      const cell = cells.find((c) => c.value === description);
+      expect(cell, description).toBeDefined();
+      expect(cell!.type).toBe(ExcelJS.ValueType.String);
+    }
+    // The only formulas in the sheet are the totals row's sums.
+    const formulas = cells.filter((c) => c.type === ExcelJS.ValueType.Formula).map((c) => (c.value as { formula: string }).formula);
+    expect(formulas.length).toBeGreaterThan(0);
+    expect(formulas.every((f) => /^SUM\([A-Z]+\d+:[A-Z]+\d+\)$/.test(f))).toBe(true);
+  });
+});
