@@ -60,8 +60,11 @@ describe('authentication in the browser', () => {
 
     await page.fill('#login-password', account.password);
     await page.getByLabel('Mantener sesión abierta').check();
+    // Login ends with a full page load of '/' (~500 ms after the success toast); the router may reach '/' before it.
+    // Mark this document so the test waits for the new one instead of racing it with the next navigation.
+    await page.evaluate(() => Object.assign(window, { __beforeLogin: true }));
     await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
-    // The success toast lives ~500 ms before the full navigation to '/', too short to assert on a busy machine.
+    await page.waitForFunction(() => !('__beforeLogin' in window) && document.readyState !== 'loading');
     await page.waitForURL((u) => u.pathname === '/');
     const cookie = (await context.cookies()).find((c) => c.name === 'rendix_sid');
     expect(cookie?.httpOnly).toBe(true);
