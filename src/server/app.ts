@@ -31,6 +31,7 @@ import { expenseRoutes } from './expenses/routes.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { approvalRoutes } from './approvals/routes.js';
 import { billingWebhookRoutes } from './billing-webhooks/routes.js';
+import { emailRoutes } from './email/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { chatbotRoutes } from './chatbot/routes.js';
 import { accountingRoutes } from './accounting/routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(receiptRoutes, deps);
       await api.register(approvalRoutes, deps);
       await api.register(billingWebhookRoutes, deps);
+      await api.register(emailRoutes, deps);
       await api.register(billingRoutes, deps);
       await api.register(chatbotRoutes, deps);
       await api.register(apiDocsRoutes);
