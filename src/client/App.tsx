@@ -33,6 +33,7 @@ const MercadoPagoDiagnosticsPage = lazy(() =>
 const MercadoPagoTestPage = lazy(() => import('./features/billing/MercadoPagoTestPage').then((m) => ({ default: m.MercadoPagoTestPage })));
 const ApiIntegrationPage = lazy(() => import('./features/api-integration/ApiIntegrationPage').then((m) => ({ default: m.ApiIntegrationPage })));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
+const SuperAdminEmailPage = lazy(() => import('./features/super-admin-email/SuperAdminEmailPage').then((m) => ({ default: m.SuperAdminEmailPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
   return (
@@ -71,7 +72,6 @@ function Home() {
 const SIGNED_IN: { path: string; title: string }[] = [
   { path: '/super-admin', title: 'Panel Super Admin' },
   { path: '/super-admin/api', title: 'API Super Admin' },
-  { path: '/super-admin/email', title: 'Configuración de Email' },
   { path: '/company-management', title: 'Gestión de Empresas' },
   { path: '/niudata-integration', title: 'Integración NiuData' },
   { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
@@ -128,6 +128,7 @@ export function App() {
           <Route path="/mercadopago-test" element={page(<MercadoPagoTestPage />)} />
           <Route path="/api-integration" element={page(<ApiIntegrationPage />)} />
           <Route path="/invoices" element={page(<InvoicesPage />)} />
+          <Route path="/super-admin/email" element={page(<SuperAdminEmailPage />)} />
           {SIGNED_IN.map((r) => (
             <Route key={r.path} path={r.path} element={page(<ComingSoon title={r.title} />)} />
           ))}

@@ -22,4 +22,7 @@ export const qk = {
   openApi: ['/api/openapi.json'] as const,
   invoices: (filters: Record<string, string>) => ['/api/invoices', filters] as const,
   invoiceStats: (filters: Record<string, string>) => ['/api/invoices/stats', filters] as const,
+  emailStatus: ['/api/email/status'] as const,
+  emailOutbox: (filters: Record<string, string>) => ['/api/admin/email/outbox', filters] as const,
+  emailOutboxMessage: (id: string) => ['/api/admin/email/outbox', 'message', id] as const,
 };
