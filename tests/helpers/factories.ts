@@ -113,3 +113,12 @@ export async function verifyEmailByLink(t: TestApp, email: string) {
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
 }
+
+/** A registered user (with their own company) who also holds the platform's super admin flag. */
+export async function registerSuperAdmin(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const { users } = await import('../../src/server/db/schema/index.js');
+  const { eq } = await import('drizzle-orm');
+  const registered = await registerUser(t, overrides);
+  await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, registered.user.id));
+  return registered;
+}

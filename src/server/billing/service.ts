@@ -107,14 +107,25 @@ function canMove(from: string, to: InvoiceStatus): boolean {
   return from === 'paid' && to === 'cancelled';
 }
 
-/** RDX-000001, RDX-000002, ...: numbered under a transaction lock, so two payments never share a number. */
-async function nextInvoiceNumber(tx: DbOrTx): Promise<string> {
+/**
+ * RDX-000001, RDX-000002, ...: numbered under a transaction lock, so two payments never share a number. Manual plan
+ * assignments (no charge) use their own series (`ASG-…`), so the paid series has no gaps for them.
+ */
+export async function nextInvoiceNumber(tx: DbOrTx, prefix: 'RDX' | 'ASG' = 'RDX'): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock(7304001)`);
   const [r] = await tx
     .select({ n: sql<number>`(coalesce(max(substring(${subscriptionInvoices.invoiceNumber} from 5)::int), 0) + 1)::int` })
     .from(subscriptionInvoices)
-    .where(sql`${subscriptionInvoices.invoiceNumber} ~ '^RDX-[0-9]+$'`);
-  return `RDX-${String(r.n).padStart(6, '0')}`;
+    .where(sql`${subscriptionInvoices.invoiceNumber} ~ ${`^${prefix}-[0-9]+$`}`);
+  return `${prefix}-${String(r.n).padStart(6, '0')}`;
+}
+
+/** Puts the company on `planId` for `period`: what an approved payment buys, and what a super admin's manual assignment sets. */
+export async function applyPaidPeriod(tx: DbOrTx, companyId: string, planId: string, period: { start: Date; end: Date }, now: Date): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ plan: planId, subscriptionStatus: 'active', currentPeriodStart: period.start, currentPeriodEnd: period.end, updatedAt: now })
+    .where(eq(companies.id, companyId));
 }
 
 export type PaymentOutcome = 'activated' | 'recorded' | 'unchanged' | 'unknown_payment' | 'unknown_checkout' | 'mismatch';
@@ -192,10 +203,7 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
     await tx.update(paymentCheckouts).set({ status: CHECKOUT_STATUS[status], updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
 
     if (period) {
-      await tx
-        .update(companies)
-        .set({ plan: plan.id, subscriptionStatus: 'active', currentPeriodStart: period.start, currentPeriodEnd: period.end, updatedAt: now })
-        .where(eq(companies.id, company.id));
+      await applyPaidPeriod(tx, company.id, plan.id, period, now);
       await tx.insert(auditLog).values({
         companyId: company.id,
         entityType: 'company',

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Role } from '@shared/auth.js';
 import type { CompanyUser, InvitationPreview } from '@shared/company.js';
 import type { Db } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
@@ -59,11 +60,11 @@ async function sendInvitationLink(deps: Mailing, user: UserRow, company: { id: s
 }
 
 /**
- * Invite by e-mail as an employee. 409 when the person is already a member (active or
- * deactivated: reactivating is its own action); 403 when the plan has no free seat, pending
- * invitations included.
+ * Invite by e-mail, as an employee unless `role` says otherwise (the super admin may invite an
+ * admin). 409 when the person is already a member (active or deactivated: reactivating is its own
+ * action); 403 when the plan has no free seat, pending invitations included.
  */
-export async function inviteUser(deps: Mailing, actor: Actor, companyId: string, email: string, inviterName: string): Promise<CompanyUser> {
+export async function inviteUser(deps: Mailing, actor: Actor, companyId: string, email: string, inviterName: string, role: Role = 'employee'): Promise<CompanyUser> {
   const { user, company, joinedAt } = await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -89,7 +90,7 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
     }
     const [m] = await tx
       .insert(memberships)
-      .values({ userId: user.id, companyId, role: 'employee', invitedAt: new Date(), invitedBy: actor.userId })
+      .values({ userId: user.id, companyId, role, invitedAt: new Date(), invitedBy: actor.userId })
       .onConflictDoNothing()
       .returning();
     if (!m) throw errors.conflict('Este usuario ya es miembro de la empresa.');
@@ -99,7 +100,7 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
       entityType: 'membership',
       entityId: m.id,
       action: 'membership.invited',
-      changes: { userId: user.id, email, role: 'employee', existingAccount: hasProvenLogin(user) },
+      changes: { userId: user.id, email, role, existingAccount: hasProvenLogin(user) },
     });
     return { user, company, joinedAt: m.joinedAt };
   });
@@ -112,7 +113,7 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
     lastName: user.lastName,
     email: user.email,
     taxId: user.taxId,
-    role: 'employee',
+    role,
     isActive: true,
     authProvider: user.authProvider,
     hasPassword: user.passwordHash !== null,
