@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Jobs (e-mail, webhooks) run on pg-boss workers; on a loaded 2-core machine they can take seconds.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     globalSetup: ['tests/helpers/global-setup.ts'],
   },

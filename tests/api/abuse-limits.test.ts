@@ -108,7 +108,7 @@ describe('decompression bombs are refused at upload', () => {
 });
 
 /** The first captured mail to `to` whose subject matches (registration may have sent another one first). */
-async function mailTo(to: string, subject: RegExp, timeoutMs = 10_000) {
+async function mailTo(to: string, subject: RegExp, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = t.smtp!.messages.find((m) => m.to.includes(to) && subject.test(m.subject));
@@ -281,12 +281,12 @@ describe('the e-mailed code cannot be guessed or burnt by someone without the pa
 
     // Someone with the password but not the inbox: 5 wrong codes and the live one is void.
     expect((await login(email, password, freshIp())).body.code).toBe('login_code_required');
-    await expect.poll(async () => t.smtp!.messages.filter((m) => m.to.includes(email) && /código/i.test(m.subject)).length).toBe(2);
+    await expect.poll(async () => t.smtp!.messages.filter((m) => m.to.includes(email) && /código/i.test(m.subject)).length, { timeout: 30_000 }).toBe(2);
     const second = /\b(\d{6})\b/.exec(t.smtp!.messages.filter((m) => m.to.includes(email) && /código/i.test(m.subject))[1].text)![1];
     const wrong = second === '111111' ? '222222' : '111111';
     for (let i = 0; i < LOGIN_LIMITS.code.maxWrong; i++) expect((await login(email, password, freshIp(), wrong)).status).toBe(401);
     expect((await login(email, password, freshIp(), second)).status).toBe(401);
-  });
+  }, 120_000);
 });
 
 describe('an admin clears an account\'s failed logins', () => {
