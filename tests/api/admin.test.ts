@@ -346,6 +346,13 @@ describe("a company's users", () => {
     expectCleanError(await root.delete(`/api/admin/company/${UNKNOWN}/users/${admin.user.id}`), 404, 'Empresa no encontrada.');
     expect((await admin.client.get('/api/company/users')).body.map((u: { id: string }) => u.id)).toEqual([admin.user.id]);
 
+    // An admin invitation still pending is nobody yet: the only accepted admin still cannot go, nor stop being admin.
+    const pendingAdmin = await root.post(`/api/admin/company/${companyId}/invite-user`, { email: uniqueEmail('admin-pendiente'), role: 'admin' });
+    expect(pendingAdmin.status).toBe(201);
+    expectCleanError(await root.delete(`/api/admin/company/${companyId}/users/${admin.user.id}`), 409, /único administrador activo/);
+    expect((await root.post(`/api/admin/company/${companyId}/change-user-role`, { userId: admin.user.id, role: 'employee' })).status).toBe(409);
+    expect((await root.delete(`/api/admin/company/${companyId}/users/${pendingAdmin.body.user.id}`)).status).toBe(200);
+
     // With a second active admin, the first may go.
     const other = await registerUser(t);
     await t.deps.db.insert(memberships).values({ userId: other.user.id, companyId, role: 'admin' });

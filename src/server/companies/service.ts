@@ -170,6 +170,7 @@ export async function assertFreeSeat(tx: DbOrTx, company: CompanyRow): Promise<v
   if (!(await hasFreeSeat(tx, company))) throw new AppError('plan_limit', 403, seatLimitMessage(company));
 }
 
+/** Admins who can act now: active and past their invitation (a pending admin invitation is nobody yet). */
 export async function countActiveAdmins(tx: DbOrTx, companyId: string, exceptUserId?: string): Promise<number> {
   const [r] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -177,7 +178,7 @@ export async function countActiveAdmins(tx: DbOrTx, companyId: string, exceptUse
     .where(
       and(
         eq(memberships.companyId, companyId),
-        eq(memberships.isActive, true),
+        memberOf,
         eq(memberships.role, 'admin'),
         exceptUserId ? ne(memberships.userId, exceptUserId) : undefined,
       ),
