@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseSecretKey } from './platform/secret-box.js';
 
 const optionalUrl = (what: string) =>
   z
@@ -67,6 +68,24 @@ const envSchema = z
     MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
     /** Only for tests or an egress proxy: replaces https://api.mercadopago.com as the SDK's base URL. */
     MERCADOPAGO_API_URL: optionalUrl('MERCADOPAGO_API_URL'),
+    /** NiuData's API base (e.g. https://api.niudata.cl/v1). Without it: the embedded sandbox ('Modo de prueba'), off in production. */
+    NIUDATA_API_URL: optionalUrl('NIUDATA_API_URL').refine((v) => v === undefined || /^https?:\/\//.test(v), { message: 'NIUDATA_API_URL debe empezar con http:// o https://' }),
+    /** Timeout of each NiuData request, and the first retry delay of a failed sync (doubling up to 6 attempts). Tests shorten them. */
+    NIUDATA_TIMEOUT_MS: z.coerce.number({ error: 'NIUDATA_TIMEOUT_MS debe ser un número' }).int().min(100).max(120_000).default(10_000),
+    NIUDATA_RETRY_BASE_MS: z.coerce.number({ error: 'NIUDATA_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    /** 32 bytes (base64 or hex) that encrypt third-party secrets at rest (the NiuData token); SECRETS_KEY_PREVIOUS: older keys, comma-separated, during a rotation. */
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || parseSecretKey(v) !== null, { message: 'SECRETS_KEY debe tener 32 bytes en base64 o hex (p. ej. openssl rand -base64 32)' }),
+    SECRETS_KEY_PREVIOUS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((k) => k.trim()).filter(Boolean) : undefined))
+      .refine((v) => v === undefined || v.every((k) => parseSecretKey(k) !== null), { message: 'SECRETS_KEY_PREVIOUS debe ser una lista de claves de 32 bytes en base64 o hex, separadas por comas' }),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
@@ -93,6 +112,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (source.SEED_DEMO === 'true' || source.SEED_DEMO === '1') problems.push('SEED_DEMO: No se cargan datos de demostración en producción');
     if (source.MERCADOPAGO_ACCESS_TOKEN?.trim() && !source.MERCADOPAGO_WEBHOOK_SECRET?.trim()) {
       problems.push('MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_WEBHOOK_SECRET es obligatorio en producción cuando MERCADOPAGO_ACCESS_TOKEN está configurado');
+    }
+    if (source.NIUDATA_API_URL?.trim() && !source.SECRETS_KEY?.trim()) {
+      problems.push('SECRETS_KEY: SECRETS_KEY es obligatorio en producción cuando NIUDATA_API_URL está configurado (cifra los tokens de NiuData; genera uno con openssl rand -base64 32)');
     }
   }
   if (source.OPENAI_VISION_MODEL?.trim() && !source.OPENAI_BASE_URL?.trim()) {

@@ -57,6 +57,8 @@ export const expenses = pgTable(
     syncStatus: varchar('sync_status', { length: 20 }).notNull().default('pending'),
     syncError: text('sync_error'),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
+    /** The NiuData voucher booked for this expense (its idempotency key is the expense): never booked twice. */
+    syncVoucherId: varchar('sync_voucher_id', { length: 100 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,3 +6,4 @@ export * from './audit.js';
 export * from './platform.js';
 export * from './billing.js';
 export * from './integrations.js';
+export * from './niudata.js';
