@@ -39,6 +39,7 @@ import { apiDocsRoutes } from './api-docs.js';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { niudataRoutes } from './niudata/routes.js';
 import { authenticateToken, parseBearer } from './api-tokens/service.js';
 import type { AppDeps } from './context.js';
 import { AppError, errors } from './errors.js';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(billingRoutes, deps);
       await api.register(chatbotRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(niudataRoutes, deps);
       await api.register(apiDocsRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true }, config: { auth: 'public' } }, async () => ({ ok: true }));

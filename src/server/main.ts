@@ -9,6 +9,7 @@ import { DiskStorage } from './storage/receipts.js';
 import { startReceiptWorker } from './receipts/jobs.js';
 import { startBillingWebhookWorker } from './billing-webhooks/delivery.js';
 import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
+import { startNiudataWorker } from './niudata/sync.js';
 import { purgeOldAccountingWebhookLogs } from './accounting/webhook.js';
 import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
@@ -51,6 +52,7 @@ async function main() {
   await startReceiptWorker({ db, storage, receipts }, queue);
   await startBillingWebhookWorker({ db, jobs: queue, env });
   await startAccountingWebhookWorker({ db, jobs: queue, env, appUrl });
+  await startNiudataWorker({ db, jobs: queue, env, appUrl });
   const app = await buildApp(
     { env, database, db, mailer, appUrl, storage, jobs: queue, receipts },
     { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },

@@ -12,6 +12,7 @@ import { DiskStorage } from '../../src/server/storage/receipts.js';
 import { startReceiptWorker } from '../../src/server/receipts/jobs.js';
 import { startBillingWebhookWorker } from '../../src/server/billing-webhooks/delivery.js';
 import { startAccountingWebhookWorker } from '../../src/server/accounting/webhook-delivery.js';
+import { startNiudataWorker } from '../../src/server/niudata/sync.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
@@ -112,6 +113,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   const deps: AppDeps & { queue: JobQueue } = { env, database, db: database.db, mailer, appUrl: 'http://127.0.0.1', storage, queue, jobs: queue, receipts };
   // Reads deps.appUrl when a job runs, so the receipt links in webhook bodies carry the port chosen below.
   await startAccountingWebhookWorker(deps);
+  await startNiudataWorker(deps);
   // Silent, unless a test reads the log.
   const app = await buildApp(deps, { logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });

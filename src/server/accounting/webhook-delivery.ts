@@ -7,6 +7,7 @@ import { jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import { retryDelayMs, sendWebhook, signedHeaders } from '../webhooks/send.js';
 import { getAccountingExpense } from './export.js';
 import { findAccountingWebhook } from './webhook.js';
+import { enqueueAutoSync } from '../niudata/sync.js';
 
 /*
  * Approval webhook delivery (part 2 §3 'Outgoing approval webhook body'): an approval enqueues `expense-approved`;
@@ -69,6 +70,8 @@ function bodyOf(eventId: string, expense: AccountingExpense, test: boolean): str
 }
 
 async function handleExpenseApproved(deps: DeliveryDeps, job: ApprovedJob): Promise<void> {
+  // NiuData's automatic sync starts from the same durable approval event (when the company turned it on).
+  await enqueueAutoSync(deps, job.companyId, job.expenseId);
   if (!job.webhook) return;
   const hook = await findAccountingWebhook(deps.db, job.companyId);
   if (!hook?.enabled || !hook.url) return;
