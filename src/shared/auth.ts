@@ -86,6 +86,10 @@ export const currentUserSchema = z.object({
   hasCompletedOnboarding: z.boolean(),
   /** false until the person opens the verification link e-mailed at registration. */
   emailVerified: z.boolean(),
+  /** Name of the current company (null without one). */
+  currentCompanyName: z.string().nullable(),
+  /** A super admin working in a company they are not a member of (entered from the switcher): the top bar says so. */
+  viewingAsSuperAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

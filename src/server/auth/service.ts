@@ -154,6 +154,8 @@ export async function loadSessionContext(db: Db, user: UserRow): Promise<Session
     emailNotifications: user.emailNotifications,
     hasCompletedOnboarding: user.hasCompletedOnboarding,
     emailVerified: user.emailVerifiedAt !== null,
+    currentCompanyName: current?.company.name ?? null,
+    viewingAsSuperAdmin: current?.viewingAsSuperAdmin ?? false,
   };
   return { user, companyId: view.currentCompanyId, role: view.role, view };
 }

@@ -10,7 +10,17 @@ import { enforceRateLimit, refundRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { listCompanyUsers } from './team.js';
 import { ONLY_ADMINS, teamRoutes } from './team-routes.js';
-import { companyById, companyStats, createCompanyFor, listMemberships, presentCompany, switchCompany, updateCompany } from './service.js';
+import {
+  companyById,
+  companyStats,
+  createCompanyFor,
+  leaveSuperAdminView,
+  listMemberships,
+  presentCompany,
+  resolveCurrentCompany,
+  switchCompany,
+  updateCompany,
+} from './service.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -50,9 +60,22 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 
   r.post('/user/switch-company', { schema: { tags: ['user'], body: switchCompanySchema, response: { 200: z.object({ message: z.string(), companyId: z.string() }), ...errorResponses(400, 401, 404) } } }, async (request) => {
     const ctx = requireSession(request);
-    await switchCompany(db, ctx.user, request.body.companyId);
+    await switchCompany(db, ctx.user, request.body.companyId, ctx.companyId);
     return { message: 'Has cambiado de empresa exitosamente', companyId: request.body.companyId };
   });
+
+  /** 'Salir' of the top bar's 'Viendo Empresa X como super admin': back to the super admin's own company, or none. */
+  r.post(
+    '/user/exit-company-view',
+    { schema: { tags: ['user'], response: { 200: z.object({ message: z.string(), companyId: z.string().nullable() }), ...errorResponses(401, 409) } } },
+    async (request) => {
+      const ctx = requireSession(request);
+      if (!ctx.view.viewingAsSuperAdmin || !ctx.companyId) throw errors.conflict('No estás viendo ninguna empresa como super admin.');
+      await leaveSuperAdminView(db, ctx.user, ctx.companyId);
+      const next = await resolveCurrentCompany(db, { ...ctx.user, currentCompanyId: null });
+      return { message: `Saliste de ${ctx.view.currentCompanyName ?? 'la empresa'}`, companyId: next?.company.id ?? null };
+    },
+  );
 
   r.get('/company/current', { schema: { tags: ['company'], response: { 200: companyViewSchema.nullable(), ...errorResponses(401) } } }, async (request) => {
     const ctx = requireSession(request);

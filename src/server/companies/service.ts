@@ -76,6 +76,13 @@ export async function findActiveMembership(db: Db, userId: string, companyId: st
   return m ?? null;
 }
 
+/** The company a request works on, the reader's role in it, and whether a super admin is visiting it without membership. */
+export interface CurrentCompany {
+  company: CompanyRow;
+  role: Role | null;
+  viewingAsSuperAdmin: boolean;
+}
+
 /**
  * The company a request works on: the user's saved choice while they are still an active member
  * (any company for a super admin), else their first active membership.
@@ -83,7 +90,7 @@ export async function findActiveMembership(db: Db, userId: string, companyId: st
 export async function resolveCurrentCompany(
   db: Db,
   user: { id: string; currentCompanyId: string | null; isSuperAdmin: boolean },
-): Promise<{ company: CompanyRow; role: Role | null } | null> {
+): Promise<CurrentCompany | null> {
   if (user.currentCompanyId) {
     const [row] = await db
       .select({ company: companies, role: memberships.role, active: sql<boolean>`coalesce(${memberships.isActive} and ${memberships.invitedAt} is null, false)` })
@@ -91,8 +98,9 @@ export async function resolveCurrentCompany(
       .leftJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, user.id)))
       .where(eq(companies.id, user.currentCompanyId))
       .limit(1);
-    if (row && row.active) return { company: row.company, role: row.role as Role };
-    if (row && user.isSuperAdmin) return { company: row.company, role: (row.active ? row.role : 'admin') as Role };
+    if (row && row.active) return { company: row.company, role: row.role as Role, viewingAsSuperAdmin: false };
+    // A super admin in a company they do not belong to acts as its admin, and the shell says so.
+    if (row && user.isSuperAdmin) return { company: row.company, role: 'admin', viewingAsSuperAdmin: true };
   }
   const [first] = await db
     .select({ company: companies, role: memberships.role })
@@ -103,16 +111,48 @@ export async function resolveCurrentCompany(
     .limit(1);
   if (!first) return null;
   await db.update(users).set({ currentCompanyId: first.company.id }).where(eq(users.id, user.id));
-  return { company: first.company, role: first.role as Role };
+  return { company: first.company, role: first.role as Role, viewingAsSuperAdmin: false };
 }
 
-export async function switchCompany(db: Db, user: { id: string; isSuperAdmin: boolean }, companyId: string) {
+/**
+ * Makes `companyId` the user's current company: one they are an active member of, or for a super admin any
+ * company. A super admin entering a company they do not belong to sees its people and money, so every such
+ * entry (not a repeated switch to the company already open) leaves an audit row in that company's trail.
+ */
+export async function switchCompany(db: Db, user: { id: string; isSuperAdmin: boolean }, companyId: string, currentCompanyId: string | null) {
   const membership = await findActiveMembership(db, user.id, companyId);
-  if (!membership) {
-    const [exists] = user.isSuperAdmin ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)) : [];
-    if (!exists) throw errors.notFound('Empresa no encontrada.');
+  if (membership) {
+    await db.update(users).set({ currentCompanyId: companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return;
   }
-  await db.update(users).set({ currentCompanyId: companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
+  const [company] = user.isSuperAdmin ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)) : [];
+  if (!company) throw errors.notFound('Empresa no encontrada.');
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ currentCompanyId: companyId, updatedAt: new Date() }).where(eq(users.id, user.id));
+    if (currentCompanyId === companyId) return;
+    await writeAudit(tx, {
+      companyId,
+      actorUserId: user.id,
+      entityType: 'company',
+      entityId: companyId,
+      action: SUPER_ADMIN_ENTERED,
+      changes: { companyName: company.name, fromCompanyId: currentCompanyId },
+    });
+  });
+}
+
+export const SUPER_ADMIN_ENTERED = 'company.super_admin_entered';
+export const SUPER_ADMIN_LEFT = 'company.super_admin_left';
+
+/**
+ * Ends a super admin's visit to a company they do not belong to: the saved choice is cleared, so the session falls
+ * back to their own first company (or none), and the exit joins the entry in the company's audit trail.
+ */
+export async function leaveSuperAdminView(db: Db, user: { id: string }, companyId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ currentCompanyId: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await writeAudit(tx, { companyId, actorUserId: user.id, entityType: 'company', entityId: companyId, action: SUPER_ADMIN_LEFT });
+  });
 }
 
 /** free | pro | trial as the client reads it (part 1 §3), from the plan in force now (an ended period reads free). */
