@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { EXPENSE_STATUSES } from './expenses.js';
 
+/** Money totals count approved and pending expenses only (a rejected one was never spent); the cards say so. */
+export const SPENT_HINT = 'Aprobados y pendientes';
+
 /** GET /api/dashboard/stats */
 export const dashboardStatsSchema = z.object({
   totalExpenses: z.number(),

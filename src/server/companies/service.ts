@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, companies, expenses, memberships, users } from '../db/schema/index.js';
 import { seedDefaultCatalog } from '../catalog/defaults.js';
 import { effectivePlan, trialRunning } from '../billing/plan-state.js';
-import { countMonthlyExpenses } from '../dashboard/service.js';
+import { countMonthlyExpenses, countsAsSpent } from '../dashboard/service.js';
 import { AppError, errors } from '../errors.js';
 import type { Actor } from '../policies/index.js';
 
@@ -300,7 +300,7 @@ export async function companyStats(db: Db, company: CompanyRow, ownerId: string 
   const [row] = await db
     .select({
       totalExpenses: sql<number>`count(*)::int`,
-      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}), 0)::text`,
+      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}) filter (where ${countsAsSpent}), 0)::text`,
     })
     .from(expenses)
     .where(and(eq(expenses.companyId, company.id), ownerId ? eq(expenses.userId, ownerId) : undefined));

@@ -1,10 +1,17 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { getPlan } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { categories, expenses } from '../db/schema/index.js';
 
 /** Start of the current calendar month in America/Santiago, as an instant. */
 export const santiagoMonthStart = sql`(date_trunc('month', now() at time zone 'America/Santiago') at time zone 'America/Santiago')`;
+
+/**
+ * Money the company spent: approved and pending reports. A rejected report was never paid by the
+ * company, so every total shown as spending (dashboard, company page) filters with this one condition.
+ */
+export const SPENT_STATUSES = ['approved', 'pending'] as const;
+export const countsAsSpent: SQL = inArray(expenses.status, [...SPENT_STATUSES]);
 
 /** Expenses the company filed this month (Santiago time): what the plan's monthly limit counts. */
 export async function countMonthlyExpenses(db: DbOrTx, companyId: string): Promise<number> {
@@ -22,7 +29,7 @@ export async function dashboardStats(db: Db, companyId: string, plan: string, ow
   const [row] = await db
     .select({
       totalExpenses: sql<number>`count(*)::int`,
-      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}), 0)::text`,
+      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}) filter (where ${countsAsSpent}), 0)::text`,
       pendingExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'pending'))::int`,
       approvedExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'approved'))::int`,
     })
@@ -38,7 +45,7 @@ export async function dashboardStats(db: Db, companyId: string, plan: string, ow
 /** First day of the current month in Santiago, as a calendar date. */
 const santiagoMonthFirstDay = sql`(date_trunc('month', now() at time zone 'America/Santiago'))::date`;
 
-/** Amount per category for expenses dated this month (Santiago). */
+/** Amount spent (approved + pending) per category for expenses dated this month (Santiago). */
 export async function categoriesThisMonth(db: Db, scope: SQL[]) {
   const rows = await db
     .select({
@@ -47,13 +54,13 @@ export async function categoriesThisMonth(db: Db, scope: SQL[]) {
     })
     .from(expenses)
     .leftJoin(categories, eq(categories.id, expenses.categoryId))
-    .where(and(...scope, gte(expenses.date, santiagoMonthFirstDay)))
+    .where(and(...scope, countsAsSpent, gte(expenses.date, santiagoMonthFirstDay)))
     .groupBy(sql`1`)
     .orderBy(sql`sum(${expenses.amountClp}) desc`);
   return rows;
 }
 
-/** Spending per month for the last `months` months including this one, zero-filled. */
+/** Spending (approved + pending) per month for the last `months` months including this one, zero-filled. */
 export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
   const rows = await db
     .select({
@@ -62,7 +69,7 @@ export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
       count: sql<number>`count(*)::int`,
     })
     .from(expenses)
-    .where(and(...scope, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
+    .where(and(...scope, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
     .groupBy(sql`1`);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Santiago' }));

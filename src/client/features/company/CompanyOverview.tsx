@@ -2,6 +2,7 @@ import { BarChart3, Building2, Crown, FileText, Pencil, ShieldCheck, Users, Wall
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type Role } from '@shared/auth';
 import { SUBSCRIPTION_LABELS, type CompanyStats, type CompanyView } from '@shared/company';
+import { SPENT_HINT } from '@shared/dashboard';
 import { formatCLP } from '@shared/format';
 import { formatRut } from '@shared/rut';
 import { Badge } from '@client/components/ui/badge';
@@ -139,7 +140,7 @@ export function CompanyStatCards({ stats }: { stats: ReturnType<typeof useCompan
     <section aria-label="Estadísticas de la empresa" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Usuarios" value={s.totalUsers} icon={Users} tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300" hint="Activos" />
       <StatCard label="Total Gastos" value={s.totalExpenses} icon={FileText} tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-300" hint={own} />
-      <StatCard label="Monto Total" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" hint={own} />
+      <StatCard label="Monto Total" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" hint={own ? `${own}: ${SPENT_HINT.toLowerCase()}` : SPENT_HINT} />
       <StatCard label="Plan" value={planLabel(s.subscriptionStatus)} icon={Crown} tone="bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300" />
     </section>
   );

@@ -1,3 +1,4 @@
+import { SPENT_HINT } from '@shared/dashboard';
 import { formatCLP } from '@shared/format';
 import { CategoryIcon, categoryLabel } from '@client/components/expenses/CategoryIcon';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
@@ -17,6 +18,7 @@ export function CategorySummary() {
         <h2 id="dashboard-categories-title" className="text-base font-semibold leading-none tracking-tight">
           Gastos por categoría (este mes)
         </h2>
+        <p className="pt-1 text-xs text-muted-foreground">{SPENT_HINT}</p>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {q.isPending ? (

@@ -1,3 +1,4 @@
+import { SPENT_HINT } from '@shared/dashboard';
 import { formatCLP } from '@shared/format';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -42,7 +43,10 @@ export function MonthlyChart() {
   return (
     <Card className="flex h-full flex-col">
       <CardHeader className="flex-row flex-wrap items-baseline justify-between gap-x-4 gap-y-1 space-y-0 p-4 sm:p-6 sm:pb-4">
-        <h2 className="whitespace-nowrap text-base font-semibold leading-none tracking-tight">Gasto mensual</h2>
+        <div className="space-y-1">
+          <h2 className="whitespace-nowrap text-base font-semibold leading-none tracking-tight">Gasto mensual</h2>
+          <p className="text-xs text-muted-foreground">{SPENT_HINT}</p>
+        </div>
         {q.isSuccess ? (
           <p className="text-xs text-muted-foreground">
             Últimos 6 meses: <span className="font-semibold text-foreground tabular-nums">{formatCLP(total)}</span>

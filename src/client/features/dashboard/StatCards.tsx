@@ -1,6 +1,7 @@
 import { CalendarDays, CheckCircle2, Clock, FileText, Wallet, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SPENT_HINT } from '@shared/dashboard';
 import { formatCLP } from '@shared/format';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -76,7 +77,9 @@ export function StatCards() {
   return (
     <section aria-label="Estadísticas" className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4', isFree && 'xl:grid-cols-5')}>
       <StatCard label="Total Rendiciones" value={s.totalExpenses} icon={FileText} tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300" />
-      <StatCard label="Total Gastado" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-300" />
+      <StatCard label="Total Gastado" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-300">
+        <p className="text-xs text-muted-foreground">{SPENT_HINT}</p>
+      </StatCard>
       <StatCard label="Pendientes" value={s.pendingExpenses} icon={Clock} tone="bg-yellow-100 text-yellow-700 dark:bg-yellow-900/40 dark:text-yellow-300" />
       <StatCard label="Aprobadas" value={s.approvedExpenses} icon={CheckCircle2} tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" />
       {isFree ? (
