@@ -17,6 +17,7 @@ export const NIUDATA_MSG = {
   // Form validation (§5): trimmed, non-empty; the super admin page also needs a company.
   tokenRequired: 'Ingresa el token de NiuData.',
   tokenTooLong: 'El token es demasiado largo (máximo 500 caracteres).',
+  tokenChars: 'El token solo puede tener letras, números y símbolos, sin espacios ni acentos.',
   selectCompanyAndToken: 'Selecciona una empresa e ingresa un token válido',
   payableRequired: 'Ingresa la cuenta por pagar.',
   accountTooLong: 'Máximo 100 caracteres',
@@ -59,7 +60,12 @@ export const NIUDATA_SANDBOX_LABEL = 'Modo de prueba';
 
 /** POST /api/niudata/configure. `companyId`: the super admin page (§2.10) configures any company. */
 export const niudataConfigureSchema = z.object({
-  token: safeText({ error: NIUDATA_MSG.tokenRequired }).trim().min(1, { error: NIUDATA_MSG.tokenRequired }).max(500, { error: NIUDATA_MSG.tokenTooLong }),
+  token: safeText({ error: NIUDATA_MSG.tokenRequired })
+    .trim()
+    .min(1, { error: NIUDATA_MSG.tokenRequired })
+    .max(500, { error: NIUDATA_MSG.tokenTooLong })
+    // It travels in an HTTP header: visible ASCII only.
+    .regex(/^[\x21-\x7E]+$/, { error: NIUDATA_MSG.tokenChars }),
   companyId: z.string().max(64).optional(),
 });
 export type NiudataConfigureInput = z.input<typeof niudataConfigureSchema>;

@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_PAYABLE_ACCOUNT, NIUDATA_MSG, type NiudataSyncHistoryEntry } from '../../src/shared/niudata.js';
 import { categories, expenses, niudataSettings, niudataSyncHistory, rateLimits } from '../../src/server/db/schema/index.js';
+import { randomBytes } from 'node:crypto';
 import { runNiudataSync } from '../../src/server/niudata/sync.js';
+import { reencryptTokens } from '../../src/server/niudata/connection.js';
+import { SecretBox, keyIdOf } from '../../src/server/platform/secret-box.js';
+import { loadEnv } from '../../src/server/env.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerSuperAdmin } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
@@ -75,6 +79,8 @@ describe('token', () => {
     expectCleanError(bad, 400, NIUDATA_MSG.tokenInvalid);
     expect(bad.body.field).toBe('token');
     expectCleanError(await c.admin.client.post('/api/niudata/configure', { token: '   ' }), 400, NIUDATA_MSG.tokenRequired);
+    expectCleanError(await c.admin.client.post('/api/niudata/configure', { token: 'niu\u200blive' }), 400, NIUDATA_MSG.tokenChars);
+    expectCleanError(await c.admin.client.post('/api/niudata/configure', { token: 'niu live token' }), 400, NIUDATA_MSG.tokenChars);
     expect((await t.deps.db.select().from(niudataSettings).where(eq(niudataSettings.companyId, c.companyId))).length).toBe(0);
 
     const token = freshToken();
@@ -104,6 +110,21 @@ describe('token', () => {
     const other = await companyWithEmployee(t);
     await t.deps.db.insert(niudataSettings).values({ companyId: other.companyId, payableAccount: 'x', tokenEncrypted: stored.tokenEncrypted, tokenLast4: 'abcd' });
     expect((await other.admin.client.get('/api/niudata/test')).body).toMatchObject({ connected: false, status: 'error' });
+  });
+
+  test('key rotation: tokens written under the previous key are re-encrypted with the new one', async () => {
+    const c = await companyWithEmployee(t);
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const stored = new SecretBox(oldKey).encrypt('niu_live_rotacion_0001', `niudata-token:${c.companyId}`);
+    await t.deps.db.insert(niudataSettings).values({ companyId: c.companyId, payableAccount: '2110', tokenEncrypted: stored, tokenLast4: '0001' });
+    const env = loadEnv({ NODE_ENV: 'test', SECRETS_KEY: newKey.toString('base64'), SECRETS_KEY_PREVIOUS: oldKey.toString('hex') });
+    const out = await reencryptTokens({ db: t.deps.db, env });
+    expect(out.rotated).toBeGreaterThanOrEqual(1);
+    const [row] = await t.deps.db.select().from(niudataSettings).where(eq(niudataSettings.companyId, c.companyId));
+    expect(SecretBox.keyIdOfStored(row.tokenEncrypted!)).toBe(keyIdOf(newKey));
+    expect(new SecretBox(newKey).decrypt(row.tokenEncrypted!, `niudata-token:${c.companyId}`)).toBe('niu_live_rotacion_0001');
+    // The app's own key cannot open it: the row is removed so the other tests' rotation runs are unaffected.
+    await t.deps.db.delete(niudataSettings).where(eq(niudataSettings.companyId, c.companyId));
   });
 
   test('settings: payable and IVA accounts, automatic sync; validated in Spanish', async () => {

@@ -113,15 +113,23 @@ export async function readToken(deps: NiudataDeps, companyId: string, row?: Sett
 }
 
 /** Re-encrypts every stored token with the current key (rotation; cli/rotate-secrets.ts). Returns how many changed. */
-export async function reencryptTokens(deps: Pick<AppDeps, 'db' | 'env'>): Promise<{ total: number; rotated: number }> {
+export async function reencryptTokens(deps: Pick<AppDeps, 'db' | 'env'>): Promise<{ total: number; rotated: number; unreadable: number }> {
   const box = secretBoxFor(deps.env);
   const rows = await deps.db.select().from(niudataSettings).where(isNotNull(niudataSettings.tokenEncrypted));
   let rotated = 0;
+  let unreadable = 0;
   for (const row of rows) {
     if (SecretBox.keyIdOfStored(row.tokenEncrypted!) === box.currentKeyId) continue;
-    const token = box.decrypt(row.tokenEncrypted!, tokenContext(row.companyId));
+    let token: string;
+    try {
+      token = box.decrypt(row.tokenEncrypted!, tokenContext(row.companyId));
+    } catch {
+      // Written under a key that is in neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS: left as is, counted.
+      unreadable++;
+      continue;
+    }
     await deps.db.update(niudataSettings).set({ tokenEncrypted: box.encrypt(token, tokenContext(row.companyId)) }).where(eq(niudataSettings.companyId, row.companyId));
     rotated++;
   }
-  return { total: rows.length, rotated };
+  return { total: rows.length, rotated, unreadable };
 }
