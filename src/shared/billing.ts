@@ -169,6 +169,21 @@ export const billingWebhookLogViewSchema = z.object({
 });
 export type BillingWebhookLogView = z.infer<typeof billingWebhookLogViewSchema>;
 
+/** 'Probar' waits this long at most for the first attempt, whatever the webhook's own timeout. */
+export const WEBHOOK_TEST_MAX_SECONDS = 15;
+
+/** POST /api/webhooks/{id}/test: the real outcome of the first attempt (retries, if any, follow in the background). */
+export const webhookTestResultSchema = z.object({
+  success: z.boolean(),
+  eventId: z.string(),
+  /** The receiver's HTTP status; null when there was no answer (connection refused, timeout, blocked address). */
+  responseStatus: z.number().nullable(),
+  message: z.string(),
+  /** Whether a retry was scheduled after a failure. */
+  retryScheduled: z.boolean(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
 /** Header names of the signed body sent to billing webhooks. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-rendix-signature';
 export const WEBHOOK_TIMESTAMP_HEADER = 'x-rendix-timestamp';

@@ -59,10 +59,15 @@ export function deliveryHeaders(hook: Pick<BillingWebhook, 'headers' | 'secret'>
   return { ...custom, ...signedHeaders(event, body, hook.secret, timestamp) };
 }
 
-export async function attemptDelivery(hook: BillingWebhook, job: DeliveryJob, env: DeliveryDeps['env']): Promise<AttemptOutcome> {
+export async function attemptDelivery(hook: BillingWebhook, job: DeliveryJob, env: DeliveryDeps['env'], timeoutSeconds = hook.timeoutSeconds): Promise<AttemptOutcome> {
   const body = deliveryBody(job);
   const timestamp = Math.floor(Date.now() / 1000);
-  return sendWebhook(env, { url: hook.url, headers: deliveryHeaders(hook, job.event, body, timestamp), body, timeoutSeconds: hook.timeoutSeconds });
+  return sendWebhook(env, { url: hook.url, headers: deliveryHeaders(hook, job.event, body, timestamp), body, timeoutSeconds });
+}
+
+/** How one attempt ended; `null` from runDeliveryAttempt when the webhook is gone or inactive. */
+export interface AttemptResult extends AttemptOutcome {
+  retryScheduled: boolean;
 }
 
 /**
@@ -71,14 +76,14 @@ export async function attemptDelivery(hook: BillingWebhook, job: DeliveryJob, en
  * again. A webhook deleted or deactivated meanwhile gets no further attempts. The current URL, secret and headers are
  * used, so a fix made between retries applies to the next one.
  */
-export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
+export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob, options: { maxTimeoutSeconds?: number } = {}): Promise<AttemptResult | null> {
   const { db } = deps;
   const [hook] = await db.select().from(billingWebhooks).where(eq(billingWebhooks.id, job.webhookId)).limit(1);
-  if (!hook || !hook.isActive) return;
+  if (!hook || !hook.isActive) return null;
   const sameAttempt = and(eq(billingWebhookLogs.webhookId, hook.id), eq(billingWebhookLogs.eventId, job.eventId), eq(billingWebhookLogs.attempt, job.attempt));
   const [previous] = await db.select().from(billingWebhookLogs).where(sameAttempt).limit(1);
-  let ok: boolean;
-  if (previous && (previous.succeededAt || previous.failedAt)) ok = !!previous.succeededAt;
+  let outcome: AttemptOutcome;
+  if (previous && (previous.succeededAt || previous.failedAt)) outcome = { ok: !!previous.succeededAt, responseStatus: previous.responseStatus, errorMessage: previous.errorMessage };
   else {
     const logId =
       previous?.id ??
@@ -88,23 +93,28 @@ export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob): 
           .values({ webhookId: hook.id, webhookName: hook.name, eventType: job.event, eventId: job.eventId, attempt: job.attempt })
           .returning({ id: billingWebhookLogs.id })
       )[0].id;
-    const outcome = await attemptDelivery(hook, job, deps.env);
+    const timeoutSeconds = Math.min(hook.timeoutSeconds, options.maxTimeoutSeconds ?? hook.timeoutSeconds);
+    outcome = await attemptDelivery(hook, job, deps.env, timeoutSeconds);
     const now = new Date();
     await db
       .update(billingWebhookLogs)
       .set({ responseStatus: outcome.responseStatus, errorMessage: outcome.errorMessage, ...(outcome.ok ? { succeededAt: now } : { failedAt: now }) })
       .where(eq(billingWebhookLogs.id, logId));
     await db.update(billingWebhooks).set({ lastTriggered: now }).where(eq(billingWebhooks.id, hook.id));
-    ok = outcome.ok;
   }
-  if (!ok && job.attempt <= hook.retryCount) {
+  const retryScheduled = !outcome.ok && job.attempt <= hook.retryCount;
+  if (retryScheduled) {
     const delay = retryDelayMs(deps.env.BILLING_WEBHOOK_RETRY_BASE_MS, job.attempt);
     await enqueueDelivery(deps.jobs, { ...job, attempt: job.attempt + 1 }, new Date(Date.now() + delay));
   }
+  return { ...outcome, retryScheduled };
 }
 
 /** Starts consuming delivery jobs (main.ts and the test app); jobs are rows, so pending retries survive a restart. */
 export async function startBillingWebhookWorker(deps: DeliveryDeps): Promise<void> {
   // Each worker takes one job at a time: several, so that one receiver slow to time out does not hold up the others.
-  for (let i = 0; i < WORKERS; i++) await deps.jobs.work<DeliveryJob>(DELIVER_JOB, (job) => runDeliveryAttempt(deps, job));
+  for (let i = 0; i < WORKERS; i++)
+    await deps.jobs.work<DeliveryJob>(DELIVER_JOB, async (job) => {
+      await runDeliveryAttempt(deps, job);
+    });
 }

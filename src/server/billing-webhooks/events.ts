@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { billingWebhooks } from '../db/schema/index.js';
-import { enqueueDelivery, type DeliveryJob } from './delivery.js';
+import { WEBHOOK_TEST_MAX_SECONDS, type WebhookTestResult } from '@shared/billing.js';
+import { errors } from '../errors.js';
+import { enqueueDelivery, runDeliveryAttempt, type DeliveryDeps, type DeliveryJob } from './delivery.js';
 
 type EventDeps = Pick<AppDeps, 'db' | 'jobs'>;
 
@@ -40,10 +42,11 @@ export async function notifySubscriptionPaid(deps: EventDeps, event: Subscriptio
 }
 
 /**
- * 'Probar': a `subscription.paid` marked `test: true` with sample data (overridable with `testData`), through the same
- * job, signing, retries and logs as a real one. Returns the event id to find it in the logs.
+ * 'Probar': a `subscription.paid` marked `test: true` with sample data (overridable with `testData`). The first attempt
+ * runs now, with the same signing and log as a real one, bounded by WEBHOOK_TEST_MAX_SECONDS, so the super admin
+ * learns its real outcome; a failure is retried in the background like any delivery.
  */
-export async function sendTestEvent(deps: EventDeps, webhookId: string, testData: Record<string, unknown> = {}): Promise<string> {
+export async function sendTestEvent(deps: DeliveryDeps, webhookId: string, testData: Record<string, unknown> = {}): Promise<WebhookTestResult> {
   const eventId = `evt_test_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
   const now = new Date().toISOString();
   const data = {
@@ -58,6 +61,10 @@ export async function sendTestEvent(deps: EventDeps, webhookId: string, testData
     ...testData,
   };
   const job: DeliveryJob = { webhookId, eventId, event: 'subscription.paid', createdAt: now, test: true, data, attempt: 1 };
-  await enqueueDelivery(deps.jobs, job);
-  return eventId;
+  const result = await runDeliveryAttempt(deps, job, { maxTimeoutSeconds: WEBHOOK_TEST_MAX_SECONDS });
+  if (!result) throw errors.badRequest('El webhook está inactivo. Actívalo para poder probarlo.');
+  if (result.ok) return { success: true, eventId, responseStatus: result.responseStatus, retryScheduled: false, message: `El receptor respondió HTTP ${result.responseStatus}.` };
+  const reason = (result.errorMessage ?? 'La entrega falló').replace(/([^.])$/, '$1.');
+  const retry = result.retryScheduled ? ' Se reintentará automáticamente; revisa los registros.' : '';
+  return { success: false, eventId, responseStatus: result.responseStatus, retryScheduled: result.retryScheduled, message: reason + retry };
 }

@@ -6,8 +6,10 @@ import {
   billingWebhookLogViewSchema,
   billingWebhookUpdateSchema,
   billingWebhookViewSchema,
+  webhookTestResultSchema,
   type BillingWebhookLogView,
   type BillingWebhookView,
+  type WebhookTestResult,
 } from '@shared/billing.js';
 import { errorResponses } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
@@ -22,8 +24,6 @@ export const webhookTestSchema = z.object({
   testData: z.record(z.string(), z.unknown(), { error: 'testData debe ser un objeto JSON.' }).optional(),
 });
 
-const webhookTestResultSchema = z.object({ success: z.literal(true), eventId: z.string(), message: z.string() });
-export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
 
 function requireSuperAdmin(request: FastifyRequest): void {
   const actor = actorOf(requireSession(request));
@@ -62,12 +62,11 @@ export const billingWebhookRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return { deleted: true, message: 'Webhook eliminado.' };
   });
 
-  r.post('/webhooks/:id/test', { schema: { tags, params: idParams, body: webhookTestSchema.optional(), response: { 202: webhookTestResultSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request, reply): Promise<WebhookTestResult> => {
+  /** Sends the test event and answers how the first attempt really went (bounded by WEBHOOK_TEST_MAX_SECONDS). */
+  r.post('/webhooks/:id/test', { schema: { tags, summary: 'Envía un evento de prueba y responde el resultado real del intento', params: idParams, body: webhookTestSchema.optional(), response: { 200: webhookTestResultSchema, ...errorResponses(400, 401, 403, 404) } } }, async (request): Promise<WebhookTestResult> => {
     requireSuperAdmin(request);
     const hook = await findWebhook(db, request.params.id);
     if (!hook.isActive) throw errors.badRequest('El webhook está inactivo. Actívalo para poder probarlo.');
-    const eventId = await sendTestEvent(deps, hook.id, request.body?.testData);
-    reply.status(202);
-    return { success: true, eventId, message: 'Evento de prueba enviado. Revisa los registros para ver el resultado.' };
+    return sendTestEvent(deps, hook.id, request.body?.testData);
   });
 };

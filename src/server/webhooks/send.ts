@@ -72,10 +72,34 @@ function post(url: string, headers: Record<string, string>, body: string, signal
   });
 }
 
-function failureMessage(err: unknown, timedOut: boolean, timeoutSeconds: number): string {
+/** Why a connection failed, in words a super admin or accountant can act on; the system code stays for support. */
+const CONNECTION_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'la conexión fue rechazada (¿el servicio está detenido o el puerto es otro?)',
+  ENOTFOUND: 'el nombre del servidor no existe',
+  EAI_AGAIN: 'no se pudo resolver el nombre del servidor',
+  ECONNRESET: 'el servidor cortó la conexión',
+  EHOSTUNREACH: 'el servidor no es alcanzable',
+  ENETUNREACH: 'la red del servidor no es alcanzable',
+  ETIMEDOUT: 'el servidor no respondió a la conexión',
+  CERT_HAS_EXPIRED: 'su certificado TLS expiró',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'su certificado TLS es autofirmado',
+  SELF_SIGNED_CERT_IN_CHAIN: 'su certificado TLS no es de confianza',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'su certificado TLS no se pudo verificar',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'su certificado TLS no corresponde al nombre del servidor',
+};
+
+function failureMessage(err: unknown, timedOut: boolean, timeoutSeconds: number, url: string): string {
   if (timedOut) return `Tiempo de espera agotado: sin respuesta completa en ${timeoutSeconds} s.`;
   if (err instanceof BlockedAddressError || (err as { cause?: unknown })?.cause instanceof BlockedAddressError) return PRIVATE_NETWORK_MESSAGE;
-  return `Error de conexión: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    /* keep the raw URL */
+  }
+  const code = (err as { code?: unknown })?.code;
+  const reason = typeof code === 'string' && CONNECTION_REASONS[code] ? `${CONNECTION_REASONS[code]} (${code})` : err instanceof Error ? err.message : String(err);
+  return `No se pudo conectar con ${host}: ${reason.replace(/\.$/, '')}.`.slice(0, 500);
 }
 
 /**
@@ -95,7 +119,7 @@ export async function sendWebhook(
     const detail = res.text.trim() ? `: ${res.text.trim().replace(/\s+/g, ' ').slice(0, 200)}` : '';
     return { ok: false, responseStatus: res.status, errorMessage: `El receptor respondió HTTP ${res.status}${detail}` };
   } catch (err) {
-    return { ok: false, responseStatus: null, errorMessage: failureMessage(err, signal.aborted, target.timeoutSeconds) };
+    return { ok: false, responseStatus: null, errorMessage: failureMessage(err, signal.aborted, target.timeoutSeconds, target.url) };
   }
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { BillingWebhookLogView, BillingWebhookView } from '@shared/billing';
+import type { BillingWebhookLogView, BillingWebhookView, WebhookTestResult } from '@shared/billing';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 
@@ -12,12 +12,6 @@ export interface WebhookPayload {
   headers: string;
   retryCount?: number;
   timeoutSeconds?: number;
-}
-
-interface TestResult {
-  success: boolean;
-  eventId: string;
-  message: string;
 }
 
 export function useWebhooks() {
@@ -101,12 +95,13 @@ export function useWebhookMutations() {
   });
 
   const test = useMutation({
-    mutationFn: (id: string) => apiRequest<TestResult>('POST', `/api/webhooks/${id}/test`, {}),
+    mutationFn: (id: string) => apiRequest<WebhookTestResult>('POST', `/api/webhooks/${id}/test`, {}),
+    // The server answers once the attempt is over: success only when the receiver answered 2xx.
     onSuccess: (result) => {
-      toast.success('Test Exitoso', { description: result.message });
+      if (result.success) toast.success('Test Exitoso', { description: result.message });
+      else toast.error('Error en prueba', { description: result.message });
       void queryClient.invalidateQueries({ queryKey: qk.billingWebhookLogs });
-      // lastTriggered changes once the worker has made the attempt.
-      setTimeout(refresh, 2000);
+      refresh();
     },
     onError: (err) => toast.error('Error en prueba', { description: errorMessage(err, fallback) }),
   });
