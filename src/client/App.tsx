@@ -34,6 +34,9 @@ const MercadoPagoTestPage = lazy(() => import('./features/billing/MercadoPagoTes
 const ApiIntegrationPage = lazy(() => import('./features/api-integration/ApiIntegrationPage').then((m) => ({ default: m.ApiIntegrationPage })));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
 const SuperAdminEmailPage = lazy(() => import('./features/super-admin-email/SuperAdminEmailPage').then((m) => ({ default: m.SuperAdminEmailPage })));
+const SuperAdminPage = lazy(() => import('./features/super-admin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
+const SuperAdminApiPage = lazy(() => import('./features/super-admin/SuperAdminApiPage').then((m) => ({ default: m.SuperAdminApiPage })));
+const CompanyManagementPage = lazy(() => import('./features/super-admin/CompanyManagementPage').then((m) => ({ default: m.CompanyManagementPage })));
 /** Screens load on demand; the shell stays while one arrives. */
 function page(element: React.ReactNode) {
   return (
@@ -70,9 +73,6 @@ function Home() {
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
 const SIGNED_IN: { path: string; title: string }[] = [
-  { path: '/super-admin', title: 'Panel Super Admin' },
-  { path: '/super-admin/api', title: 'API Super Admin' },
-  { path: '/company-management', title: 'Gestión de Empresas' },
   { path: '/niudata-integration', title: 'Integración NiuData' },
   { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
 ];
@@ -129,6 +129,9 @@ export function App() {
           <Route path="/api-integration" element={page(<ApiIntegrationPage />)} />
           <Route path="/invoices" element={page(<InvoicesPage />)} />
           <Route path="/super-admin/email" element={page(<SuperAdminEmailPage />)} />
+          <Route path="/super-admin" element={page(<SuperAdminPage />)} />
+          <Route path="/super-admin/api" element={page(<SuperAdminApiPage />)} />
+          <Route path="/company-management" element={page(<CompanyManagementPage />)} />
           {SIGNED_IN.map((r) => (
             <Route key={r.path} path={r.path} element={page(<ComingSoon title={r.title} />)} />
           ))}

@@ -9,6 +9,9 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/settings': 'Configuración',
   '/api-integration': 'API Contable',
   '/invoices': 'Facturas Emitidas',
+  '/super-admin': 'Panel Super Admin',
+  '/super-admin/api': 'API Super Admin',
+  '/company-management': 'Gestión de Empresas',
 };
 
 export const PRODUCT_NAME = 'Rendix';

@@ -22,6 +22,13 @@ export const qk = {
   openApi: ['/api/openapi.json'] as const,
   invoices: (filters: Record<string, string>) => ['/api/invoices', filters] as const,
   invoiceStats: (filters: Record<string, string>) => ['/api/invoices/stats', filters] as const,
+  adminCompanies: (filters: Record<string, string>) => ['/api/admin/companies', filters] as const,
+  adminUsers: (filters: Record<string, string>) => ['/api/admin/users', filters] as const,
+  adminStats: ['/api/admin/subscription-stats'] as const,
+  adminCompanyUsers: (companyId: string) => ['/api/admin/company', companyId, 'users'] as const,
+  /** A company's categories or payment methods read by the super admin (?companyId=); under the settings' own keys. */
+  catalogOf: (path: '/api/categories' | '/api/payment-methods', companyId: string) => [path, { companyId }] as const,
+  niudataStatusOf: (companyId: string) => ['/api/niudata/status', { companyId }] as const,
   emailStatus: ['/api/email/status'] as const,
   emailOutbox: (filters: Record<string, string>) => ['/api/admin/email/outbox', filters] as const,
   emailOutboxMessage: (id: string) => ['/api/admin/email/outbox', 'message', id] as const,
