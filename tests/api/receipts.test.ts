@@ -190,6 +190,8 @@ describe('duplicates and flags on saved expenses', () => {
     expect(a.body.receiptFlags).toEqual([]);
     const b = await fileExpense(client, factura('01001'));
     expect(b.body.receiptFlags).toEqual([expect.objectContaining({ code: 'duplicate_document', expenseNumber: a.body.expenseNumber })]);
+    // A one-person company: its admin decides their own expenses only with self-approval on.
+    await client.put('/api/company/approval-settings', { allowSelfApproval: true });
     await client.patch(`/api/admin/expenses/${a.body.id}/status`, { status: 'rejected' });
     await client.patch(`/api/admin/expenses/${b.body.id}/status`, { status: 'rejected' });
     const c = await fileExpense(client, factura('1001'));

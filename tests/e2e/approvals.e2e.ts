@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { memberships } from '../../src/server/db/schema/index.js';
 import { DESKTOP, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
 const e2e = setupE2e();
@@ -31,6 +32,12 @@ describe('approvals in the browser', () => {
     await file(page, 'Cena sin boleta', '45000');
     const third = await file(page, 'Peaje autopista', '3400');
 
+    // A one-person company: its admin may decide their own expenses only after allowing it on Empresa.
+    await page.goto('/company');
+    await page.getByRole('switch', { name: 'Permitir que un administrador apruebe sus propias rendiciones' }).click();
+    await page.getByText('Autoaprobación permitida').waitFor();
+    await screenshot(page, 'company-approval-setting');
+
     await page.goto('/approvals');
     await page.getByRole('heading', { name: 'Aprobación de Rendiciones' }).waitFor();
     await page.getByText('Sin comprobante adjunto').first().waitFor();
@@ -61,5 +68,40 @@ describe('approvals in the browser', () => {
     await page.getByRole('dialog').getByText('Rendición editada').waitFor();
     await screenshot(page, 'expense-history');
     await context.close();
+  });
+
+  // Issue 16 item 5: separation of duties.
+  test('an admin sees their own expense marked for another admin, without Aprobar/Rechazar, and no badge for it', async () => {
+    const WIDE = { width: 1440, height: 900 };
+    const NARROW = { width: 390, height: 844 };
+    const owner = await newPage(e2e.browser, e2e.t.baseUrl, WIDE);
+    const me = await signUp(owner.page, e2e.t.baseUrl, 'Separación SpA');
+    await file(owner.page, 'Almuerzo con cliente', '18500');
+
+    await owner.page.goto('/approvals');
+    const card = owner.page.locator('[data-approval-card]').filter({ hasText: 'Almuerzo con cliente' });
+    await card.getByText('Tu rendición: la aprueba otro administrador').waitFor();
+    expect(await card.getByRole('button', { name: 'Aprobar' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Rechazar' }).count()).toBe(0);
+    expect(await owner.page.getByLabel(/\d+ pendientes/).count()).toBe(0);
+    await screenshot(owner.page, 'approvals-own-1440');
+    await owner.page.setViewportSize(NARROW);
+    await card.getByText('Tu rendición: la aprueba otro administrador').waitFor();
+    await screenshot(owner.page, 'approvals-own-390');
+
+    // A second admin of the same company decides it.
+    const other = await newPage(e2e.browser, e2e.t.baseUrl, WIDE);
+    const second = await signUp(other.page, e2e.t.baseUrl, 'Otra SpA');
+    await e2e.t.deps.db.insert(memberships).values({ userId: second.user.id, companyId: me.user.currentCompanyId, role: 'admin' });
+    expect((await other.page.request.post('/api/user/switch-company', { data: { companyId: me.user.currentCompanyId }, headers: { origin: e2e.t.baseUrl } })).status()).toBe(200);
+    await other.page.goto('/approvals');
+    const theirs = other.page.locator('[data-approval-card]').filter({ hasText: 'Almuerzo con cliente' });
+    await theirs.getByRole('button', { name: 'Aprobar' }).waitFor();
+    expect(await theirs.getByText('Tu rendición').count()).toBe(0);
+    await other.page.getByLabel('1 pendientes').first().waitFor();
+    await theirs.getByRole('button', { name: 'Aprobar' }).click();
+    await other.page.getByText('Gasto Aprobado').waitFor();
+    await owner.context.close();
+    await other.context.close();
   });
 });

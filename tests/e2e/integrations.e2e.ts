@@ -117,6 +117,8 @@ describe('Integración API', () => {
     // A real approval reaches the receiver and the Historial tab.
     const ids = await catalog(page);
     const e = await fileExpense(page, { date: new Date().toISOString().slice(0, 10), amount: '23800', currency: 'CLP', description: 'Herramientas', category: ids.cat('Materiales'), paymentMethod: ids.pm('Efectivo'), documentType: 'boleta' });
+    // A one-person company: its admin approves their own expense only with self-approval on.
+    await page.request.put('/api/company/approval-settings', { data: { allowSelfApproval: true }, headers: origin() });
     expect((await page.request.patch(`/api/admin/expenses/${e.id}/status`, { data: { status: 'approved' }, headers: origin() })).status()).toBe(200);
     await expect.poll(() => receiver.requests('/erp').length, { timeout: 15_000 }).toBe(2);
     expect(JSON.parse(receiver.requests('/erp')[1].body)).toMatchObject({ event: 'expense.approved', expense: { id: e.id, amountCLP: '23800' } });
@@ -159,6 +161,7 @@ describe('Facturas Emitidas', () => {
     const factura = await fileExpense(page, { date: today, amount: '119000', currency: 'CLP', description: 'Arriendo de sala', category: ids.cat('Factura'), paymentMethod: ids.pm('Transferencia'), documentType: 'factura', invoiceNumber: '4512', taxId: '76.086.428-5' });
     await fileExpense(page, { date: today, amount: '12990', currency: 'CLP', description: 'Taxi al aeropuerto', category: ids.cat('Transporte'), paymentMethod: ids.pm('Efectivo'), documentType: 'boleta' });
     await fileExpense(page, { date: today, amount: '5000', currency: 'CLP', description: 'Propina', category: ids.cat('Otros'), paymentMethod: ids.pm('Efectivo'), documentType: 'recibo' });
+    await page.request.put('/api/company/approval-settings', { data: { allowSelfApproval: true }, headers: origin() });
     await page.request.patch(`/api/admin/expenses/${factura.id}/status`, { data: { status: 'approved' }, headers: origin() });
 
     await page.goto('/invoices');

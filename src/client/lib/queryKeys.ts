@@ -10,6 +10,7 @@ export const qk = {
   dashboardRecent: ['/api/dashboard/recent'] as const,
   dashboardMonthly: ['/api/dashboard/monthly'] as const,
   pendingApprovals: ['/api/admin/expenses/pending'] as const,
+  approvalSettings: ['/api/company/approval-settings'] as const,
   billingWebhooks: ['/api/webhooks'] as const,
   billingWebhookLogs: ['/api/webhooks/logs'] as const,
   expenses: (filters: Record<string, string>) => ['/api/expenses', filters] as const,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, decisionSchema } from '@shared/approvals.js';
+import { approvalSettingsSchema, auditEntrySchema, decisionSchema, pendingExpenseSchema, updateApprovalSettingsSchema } from '@shared/approvals.js';
 import { expenseViewSchema } from '@shared/expenses.js';
 import { errorResponses } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
@@ -14,7 +14,7 @@ import { notifyExpenseDecided } from '../notifications/service.js';
 import { scheduleReceiptChecks } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
-import { decideExpense, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
+import { allowsSelfApproval, approvalSettings, decideExpense, updateApprovalSettings, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -23,15 +23,33 @@ async function receiptSha(deps: AppDeps, key: string): Promise<string | null> {
   return data ? fileSha256(data) : null;
 }
 const ONLY_ADMINS = 'Solo un administrador puede aprobar, rechazar o editar rendiciones.';
+const ONLY_ADMINS_SETTINGS = 'Solo un administrador puede cambiar cómo se aprueban las rendiciones.';
 
 export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/admin/expenses/pending', { schema: { tags: ['approvals'], response: { 200: z.array(expenseViewSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
+  /** Every pending expense, each with whether the reader may decide it (not their own, unless self-approval is on). */
+  r.get('/admin/expenses/pending', { schema: { tags: ['approvals'], response: { 200: z.array(pendingExpenseSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
-    return listPendingExpenses(db, requireCompanyId(actor));
+    const companyId = requireCompanyId(actor);
+    const allowSelf = await allowsSelfApproval(db, companyId);
+    const rows = await listPendingExpenses(db, companyId);
+    return rows.map((e) => ({ ...e, ownExpense: e.user.id === actor.userId, canDecide: can.decideExpenseOf(actor, e.user.id, allowSelf) }));
+  });
+
+  /** Separation of duties of the session's company: whether an admin may approve their own expenses. */
+  r.get('/company/approval-settings', { schema: { tags: ['approvals'], response: { 200: approvalSettingsSchema, ...errorResponses(400, 401, 403) } } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.manageCompany(actor), ONLY_ADMINS_SETTINGS);
+    return approvalSettings(db, requireCompanyId(actor));
+  });
+
+  r.put('/company/approval-settings', { schema: { tags: ['approvals'], body: updateApprovalSettingsSchema, response: { 200: approvalSettingsSchema, ...errorResponses(400, 401, 403) } } }, async (request) => {
+    const actor = actorOf(requireSession(request));
+    authorize(can.manageCompany(actor), ONLY_ADMINS_SETTINGS);
+    return updateApprovalSettings(db, actor, requireCompanyId(actor), request.body.allowSelfApproval);
   });
 
   r.patch('/admin/expenses/:id/status', { schema: { tags: ['approvals'], params: idParams, body: decisionSchema, response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {

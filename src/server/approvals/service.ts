@@ -3,17 +3,49 @@ import { randomUUID } from 'node:crypto';
 import type { ExpenseData } from '@shared/expenses.js';
 import type { AuditEntry } from '@shared/approvals.js';
 import type { Db } from '../db/client.js';
-import { auditLog, expenses, users } from '../db/schema/index.js';
+import { SELF_APPROVAL_MSG, type ApprovalSettings } from '@shared/approvals.js';
+import { countActiveAdmins, lockCompany, writeAudit } from '../companies/service.js';
+import { auditLog, companies, expenses, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
-import type { Actor } from '../policies/index.js';
+import { authorize, can, type Actor } from '../policies/index.js';
 import { getExpense, resolveExpenseFields, type ReceiptFile } from '../expenses/service.js';
 import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
 
 const ALREADY_DECIDED = 'Esta rendición ya fue procesada por otro administrador.';
 
+/** The company's separation-of-duties setting (false when the company is not found). */
+export async function allowsSelfApproval(db: Db, companyId: string): Promise<boolean> {
+  const [c] = await db.select({ allow: companies.allowSelfApproval }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return c?.allow ?? false;
+}
+
+/** The Empresa page's 'Aprobaciones' card. */
+export async function approvalSettings(db: Db, companyId: string): Promise<ApprovalSettings> {
+  return { allowSelfApproval: await allowsSelfApproval(db, companyId), activeAdmins: await countActiveAdmins(db, companyId) };
+}
+
+/** Turns self-approval on or off; the change is audited ('company.self_approval_changed'). */
+export async function updateApprovalSettings(db: Db, actor: Actor, companyId: string, allowSelfApproval: boolean): Promise<ApprovalSettings> {
+  await db.transaction(async (tx) => {
+    const before = await lockCompany(tx, companyId);
+    if (before.allowSelfApproval === allowSelfApproval) return;
+    await tx.update(companies).set({ allowSelfApproval, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await writeAudit(tx, {
+      companyId,
+      actorUserId: actor.userId,
+      entityType: 'company',
+      entityId: companyId,
+      action: 'company.self_approval_changed',
+      changes: { allowSelfApproval: { from: before.allowSelfApproval, to: allowSelfApproval } },
+    });
+  });
+  return approvalSettings(db, companyId);
+}
+
 /**
  * pending -> approved | rejected, in one conditional UPDATE: of two concurrent decisions exactly
- * one changes the row; the other finds it decided and answers 409.
+ * one changes the row; the other finds it decided and answers 409. Nobody decides their own expense
+ * (403) unless the company allows self-approval; then the audit says so ('expense.self_approved').
  */
 export async function decideExpense(
   db: Db,
@@ -25,6 +57,9 @@ export async function decideExpense(
   const current = await getExpense(db, actor, companyId, id);
   const now = new Date();
   return db.transaction(async (tx) => {
+    const [company] = await tx.select({ allow: companies.allowSelfApproval }).from(companies).where(eq(companies.id, companyId));
+    const own = current.user.id === actor.userId;
+    authorize(can.decideExpenseOf(actor, current.user.id, company?.allow ?? false), SELF_APPROVAL_MSG.forbidden);
     const [row] = await tx
       .update(expenses)
       .set({
@@ -43,8 +78,11 @@ export async function decideExpense(
       actorUserId: actor.userId,
       entityType: 'expense',
       entityId: row.id,
-      action: `expense.${decision.status}`,
-      changes: decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : null,
+      action: own ? (decision.status === 'approved' ? 'expense.self_approved' : 'expense.self_rejected') : `expense.${decision.status}`,
+      changes:
+        decision.status === 'rejected' || own
+          ? { ...(decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : {}), ...(own ? { selfApproval: true } : {}) }
+          : null,
     });
     return row;
   });

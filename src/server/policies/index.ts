@@ -16,6 +16,13 @@ export const can = {
   seeAllCompanyExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   manageCatalog: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   superAdmin: (a: Actor) => a.isSuperAdmin,
+  /**
+   * Separation of duties: whoever may approve decides anyone's expense but their own, unless the company turned on
+   * 'allowSelfApproval' (one-person companies). An admin's own expense goes to another admin, or to the super admin
+   * (who acts on it after entering the company) when there is none.
+   */
+  decideExpenseOf: (a: Actor, ownerId: string, allowSelfApproval: boolean) =>
+    (a.isSuperAdmin || a.role === 'admin') && (a.userId !== ownerId || allowSelfApproval),
   /** An employee sees and edits only what they filed. */
   readExpenseOf: (a: Actor, ownerId: string) => a.isSuperAdmin || a.role === 'admin' || a.userId === ownerId,
   /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CheckCircle2, Loader2, Pencil, XCircle } from 'lucide-react';
+import { CheckCircle2, Loader2, Pencil, ShieldAlert, XCircle } from 'lucide-react';
+import { SELF_APPROVAL_MSG, type PendingExpenseView } from '@shared/approvals';
 import { toast } from 'sonner';
 import { DOCUMENT_TYPE_LABELS, type DocumentType, type ExpenseView } from '@shared/expenses';
 import { formatCLP, formatDate, formatDateTime, formatMoney } from '@shared/format';
@@ -12,6 +13,7 @@ import { ReceiptChecks } from '@client/components/expenses/ReceiptChecks';
 import { EditExpenseForm } from './EditExpenseForm';
 import { failureToast, fullName, useDecideExpense } from './queries';
 import { UserAvatar } from '@client/components/ui/user-avatar';
+import { cn } from '@client/lib/utils';
 import { ReceiptToggle, ReceiptView, useReceiptToggle } from './ReceiptPanel';
 
 
@@ -53,8 +55,30 @@ function ExpenseFacts({ expense: e }: { expense: ExpenseView }) {
   );
 }
 
+/**
+ * Separation of duties: the reader filed this expense. Without self-approval another admin (or the super admin)
+ * decides it, so the card has no Aprobar/Rechazar; with it the admin may, and the audit records a self-approval.
+ */
+function OwnExpenseNotice({ canDecide }: { canDecide: boolean }) {
+  return (
+    <p
+      data-own-expense
+      className={cn(
+        'flex items-start gap-2 rounded-md border px-3 py-2 text-sm',
+        canDecide ? 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200' : 'border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-900/60 dark:bg-blue-950/40 dark:text-blue-200',
+      )}
+    >
+      <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <span>
+        {canDecide ? SELF_APPROVAL_MSG.ownCardAllowed : SELF_APPROVAL_MSG.ownCard}
+        {canDecide ? null : <span className="block text-xs opacity-80">{SELF_APPROVAL_MSG.ownCardHint}</span>}
+      </span>
+    </p>
+  );
+}
+
 interface Props {
-  expense: ExpenseView;
+  expense: PendingExpenseView;
   editing: boolean;
   /** Another card is being edited: one edit at a time keeps the field ids unique. */
   editLocked: boolean;
@@ -98,6 +122,7 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
       </div>
 
       <div className="space-y-4 p-4 sm:px-6">
+        {e.ownExpense ? <OwnExpenseNotice canDecide={e.canDecide} /> : null}
         {editing ? <EditExpenseForm expense={e} onDone={onEditDone} /> : <ExpenseFacts expense={e} />}
 
         <ReceiptChecks timbre={e.timbre} flags={e.receiptFlags} />
@@ -108,7 +133,7 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
               <ReceiptToggle expense={e} open={receipt.open} onToggle={receipt.toggle} controls={receipt.id} />
               {!e.receiptUrl ? <span className="text-xs text-muted-foreground">Sin comprobante adjunto</span> : null}
             </div>
-            <div className="grid grid-cols-[auto_1fr_1fr] gap-2 sm:flex">
+            <div className={cn('gap-2 sm:flex', e.canDecide ? 'grid grid-cols-[auto_1fr_1fr]' : 'flex items-center')}>
               <Button
                 type="button"
                 variant="outline"
@@ -120,20 +145,24 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
               >
                 <Pencil aria-hidden />
               </Button>
-              <Button
-                type="button"
-                variant="outline"
-                className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 dark:border-red-900/60 dark:text-red-400 dark:hover:bg-red-950/40"
-                onClick={onReject}
-                disabled={approve.isPending}
-              >
-                <XCircle aria-hidden />
-                Rechazar
-              </Button>
-              <Button type="button" className="bg-green-700 text-white hover:bg-green-800" onClick={runApprove} disabled={approve.isPending} aria-busy={approve.isPending || undefined}>
-                {approve.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCircle2 aria-hidden />}
-                Aprobar
-              </Button>
+              {e.canDecide ? (
+                <>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 dark:border-red-900/60 dark:text-red-400 dark:hover:bg-red-950/40"
+                    onClick={onReject}
+                    disabled={approve.isPending}
+                  >
+                    <XCircle aria-hidden />
+                    Rechazar
+                  </Button>
+                  <Button type="button" className="bg-green-700 text-white hover:bg-green-800" onClick={runApprove} disabled={approve.isPending} aria-busy={approve.isPending || undefined}>
+                    {approve.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCircle2 aria-hidden />}
+                    Aprobar
+                  </Button>
+                </>
+              ) : null}
             </div>
           </div>
         ) : null}

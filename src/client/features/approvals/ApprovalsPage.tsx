@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { CurrentUser } from '@shared/auth';
-import type { ExpenseView } from '@shared/expenses';
+import { actionableCount, type PendingExpenseView } from '@shared/approvals';
 import { Badge } from '@client/components/ui/badge';
 import { isAdmin, useCurrentUser } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
@@ -29,7 +29,7 @@ export function ApprovalsPage() {
 function PendingList({ user }: { user: CurrentUser }) {
   const list = usePendingApprovals(isAdmin(user));
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState<ExpenseView | null>(null);
+  const [rejecting, setRejecting] = useState<PendingExpenseView | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   // The reject dialog opens from code, so focus goes back (or on) by hand.
   const opener = useRef<HTMLElement | null>(null);
@@ -49,15 +49,24 @@ function PendingList({ user }: { user: CurrentUser }) {
   if (items.length === 0) return <EmptyState />;
   // The card being edited may have left the list (decided elsewhere): then nothing is locked.
   const editing = items.some((e) => e.id === editingId) ? editingId : null;
+  const actionable = actionableCount(items);
+  const waitingOwn = items.length - actionable;
 
   return (
     <section aria-labelledby="approvals-title" className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          <Badge variant="warning" className="mr-2">
-            {items.length}
-          </Badge>
-          {items.length === 1 ? 'rendición pendiente de revisión' : 'rendiciones pendientes de revisión'}
+          {actionable > 0 ? (
+            <>
+              <Badge variant="warning" className="mr-2">
+                {actionable}
+              </Badge>
+              {actionable === 1 ? 'rendición pendiente de revisión' : 'rendiciones pendientes de revisión'}
+            </>
+          ) : (
+            'No tienes rendiciones por revisar'
+          )}
+          {waitingOwn > 0 ? ` · ${waitingOwn === 1 ? '1 tuya la revisa' : `${waitingOwn} tuyas las revisa`} otro administrador` : null}
         </p>
       </div>
       <div ref={listRef} className={cn('space-y-4 transition-opacity', list.isFetching && !list.isPending && 'opacity-90')}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AuditEntry, DecisionInput } from '@shared/approvals';
+import type { ApprovalSettings, AuditEntry, DecisionInput, PendingExpenseView, UpdateApprovalSettingsInput } from '@shared/approvals';
 import type { ExpenseView } from '@shared/expenses';
 import { ApiError, apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
@@ -22,7 +22,7 @@ function invalidateAffected(queryClient: QueryClient) {
 
 /** Replaces (or, with null, removes) one expense in the cached pending list, so the card reacts at once. */
 function patchPendingList(queryClient: QueryClient, id: string, next: ExpenseView | null) {
-  queryClient.setQueryData<ExpenseView[]>(qk.pendingApprovals, (list) => {
+  queryClient.setQueryData<PendingExpenseView[]>(qk.pendingApprovals, (list) => {
     if (!Array.isArray(list)) return list;
     return next ? list.map((e) => (e.id === id ? { ...e, ...next } : e)) : list.filter((e) => e.id !== id);
   });
@@ -46,11 +46,14 @@ export function failureToast(title: string, err: unknown) {
   toast.error(title, detail && detail !== title ? { description: detail } : undefined);
 }
 
-/** The pending list shares its key with the sidebar badge; it is re-read on every visit. */
+/**
+ * The pending list shares its key with the sidebar badge; it is re-read on every visit. Each row says whether the
+ * reader may decide it (an admin's own expense waits for another admin unless self-approval is on).
+ */
 export function usePendingApprovals(enabled: boolean) {
   return useQuery({
     queryKey: qk.pendingApprovals,
-    queryFn: () => apiGet<ExpenseView[]>('/api/admin/expenses/pending', { noCache: true }),
+    queryFn: () => apiGet<PendingExpenseView[]>('/api/admin/expenses/pending', { noCache: true }),
     enabled,
     staleTime: 0,
   });
@@ -117,5 +120,22 @@ export function useExpenseHistory(expenseId: string) {
     queryKey: ['/api/expenses', 'history', expenseId],
     queryFn: () => apiGet<AuditEntry[]>(`/api/expenses/${expenseId}/history`, { noCache: true }),
     staleTime: 0,
+  });
+}
+
+/** The company's separation-of-duties setting (Empresa page, admins). */
+export function useApprovalSettings(enabled: boolean) {
+  return useQuery({ queryKey: qk.approvalSettings, queryFn: () => apiGet<ApprovalSettings>('/api/company/approval-settings'), enabled });
+}
+
+/** Turns self-approval on or off; the pending list's buttons follow at once. */
+export function useUpdateApprovalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateApprovalSettingsInput) => apiRequest<ApprovalSettings>('PUT', '/api/company/approval-settings', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData(qk.approvalSettings, data);
+      void queryClient.invalidateQueries({ queryKey: qk.pendingApprovals });
+    },
   });
 }

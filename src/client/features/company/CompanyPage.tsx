@@ -7,6 +7,7 @@ import { isAdmin, useCurrentUser } from '@client/lib/auth';
 import { SectionError } from '@client/features/dashboard/SectionError';
 import { CreateCompanyDialog, EditCompanyDialog } from './CompanyDialogs';
 import { BecomeAdminBlock, CompanyHeader, CompanyInfoCard, CompanyStatCards } from './CompanyOverview';
+import { ApprovalSettingsCard } from './ApprovalSettingsCard';
 import { TeamSection } from './TeamSection';
 import { useCompany, useCompanyStats } from './queries';
 
@@ -56,6 +57,7 @@ export function CompanyPage() {
         <CompanyStatCards stats={stats} />
         <CompanyInfoCard company={c} stats={stats.data} />
         {canManage && user ? <TeamSection selfId={user.id} /> : null}
+        {canManage ? <ApprovalSettingsCard /> : null}
         {canManage ? <EditCompanyDialog company={c} open={editOpen} onOpenChange={setEditOpen} /> : null}
       </>
     );

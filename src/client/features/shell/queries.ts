@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { actionableCount } from '@shared/approvals';
 import type { CurrentUser, Membership } from '@shared/auth';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { isAdmin } from '@client/lib/auth';
@@ -55,7 +56,8 @@ export function usePendingApprovalsCount(user: CurrentUser): number {
     queryFn: () => apiGet<unknown[]>('/api/admin/expenses/pending'),
     enabled: isAdmin(user),
   });
-  return isAdmin(user) && Array.isArray(q.data) ? q.data.length : 0;
+  // Separation of duties: an admin's own expenses wait for another admin and are not counted for them.
+  return isAdmin(user) && Array.isArray(q.data) ? actionableCount(q.data as { canDecide?: boolean }[]) : 0;
 }
 
 /** This month's expense count against the plan limit; read only for free users (part 2 §7). */

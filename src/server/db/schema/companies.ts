@@ -21,6 +21,11 @@ export const companies = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** A partner plan asked for at registration; it applies once the owner's e-mail is verified. */
     pendingPlan: varchar('pending_plan', { length: 30 }),
+    /**
+     * Separation of duties: an admin may approve or reject their own expense only when this is on (one-person
+     * companies); otherwise another admin (or the super admin) decides. Every self-decision is audited as such.
+     */
+    allowSelfApproval: boolean('allow_self_approval').notNull().default(false),
     /** Next number handed to a new expense of this company. */
     nextExpenseNumber: integer('next_expense_number').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "allow_self_approval" boolean DEFAULT false NOT NULL;
