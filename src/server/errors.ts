@@ -16,6 +16,6 @@ export const errors = {
   unauthorized: (message = 'No autenticado. Inicia sesión para continuar.') => new AppError('unauthorized', 401, message),
   forbidden: (message = 'No tienes permiso para realizar esta acción.') => new AppError('forbidden', 403, message),
   notFound: (message = 'No encontrado.') => new AppError('not_found', 404, message),
-  conflict: (message: string) => new AppError('conflict', 409, message),
+  conflict: (message: string, field?: string) => new AppError('conflict', 409, message, field),
   tooMany: (message = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.') => new AppError('rate_limited', 429, message),
 };

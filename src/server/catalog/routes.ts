@@ -1,11 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type CatalogItem, type CostCenter, catalogDeleteResultSchema, catalogItemSchema, catalogItemViewSchema, costCenterSchema, costCenterViewSchema } from '@shared/catalog.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errorResponses } from '../openapi.js';
-import type { Db } from '../db/client.js';
-import { auditLog, categories, costCenters, expenses, paymentMethods } from '../db/schema/index.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { auditLog, categories, catalogKey, costCenters, expenses, paymentMethods } from '../db/schema/index.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId, type Actor } from '../policies/index.js';
@@ -31,6 +32,8 @@ interface Resource {
   path: string;
   /** Spanish nouns for messages. */
   label: { one: string; article: 'la' | 'el' };
+  /** The field that must be unique per company (case, accents and spaces aside), and the 409 when it is not. */
+  unique: { field: 'name' | 'code'; column: AnyPgColumn; duplicate: string };
   table: typeof categories | typeof paymentMethods | typeof costCenters;
   expenseColumn: typeof expenses.categoryId | typeof expenses.paymentMethodId | typeof expenses.costCenterId;
   schema: typeof catalogItemSchema | typeof costCenterSchema;
@@ -39,9 +42,9 @@ interface Resource {
 }
 
 const RESOURCES: Resource[] = [
-  { path: '/categories', label: { one: 'categoría', article: 'la' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(categories.name) },
-  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(paymentMethods.name) },
-  { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, view: costCenterViewSchema, orderBy: asc(costCenters.code) },
+  { path: '/categories', label: { one: 'categoría', article: 'la' }, unique: { field: 'name', column: categories.name, duplicate: 'Ya existe una categoría con ese nombre.' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(categories.name) },
+  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, unique: { field: 'name', column: paymentMethods.name, duplicate: 'Ya existe un medio de pago con ese nombre.' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(paymentMethods.name) },
+  { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, unique: { field: 'code', column: costCenters.code, duplicate: 'Ya existe un centro de costo con ese código.' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, view: costCenterViewSchema, orderBy: asc(costCenters.code) },
 ];
 
 /** The row without tenant and timestamp columns; the route's response schema checks the shape. */
@@ -55,6 +58,36 @@ async function findOwned(db: Db, r: Resource, companyId: string, id: string) {
   const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.companyId, companyId))).limit(1);
   if (!row) throw errors.notFound(`No se encontró ${r.label.article} ${r.label.one}.`);
   return row;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * Refuses a name (or cost center code) the company already has, however it is written. The unique index on the same
+ * key decides between two requests racing past this check: its violation is the same 409, never a 500.
+ */
+async function assertUnique(db: DbOrTx, r: Resource, companyId: string, value: unknown, exceptId?: string): Promise<void> {
+  if (typeof value !== 'string') return;
+  const t = r.table as typeof categories;
+  const [clash] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), sql`${catalogKey(r.unique.column)} = ${catalogKey(sql`${value}::text`)}`, exceptId ? ne(t.id, exceptId) : undefined))
+    .limit(1);
+  if (clash) throw errors.conflict(r.unique.duplicate, r.unique.field);
+}
+
+/** Runs a write; a unique-index violation (a duplicate saved concurrently) answers the resource's 409. */
+async function refusingDuplicates<T>(r: Resource, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(r.unique.duplicate, r.unique.field);
+    throw err;
+  }
 }
 
 /** Categories, payment methods and cost centers: same CRUD, each scoped to the current company. */
@@ -71,29 +104,31 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       return rows.map(present);
     });
 
-    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema, response: { 201: r.view, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
+    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema, response: { 201: r.view, ...errorResponses(400, 401, 403, 409) } } }, async (request, reply) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
+      await assertUnique(db, r, companyId, (request.body as Record<string, unknown>)[r.unique.field]);
       // The row and its audit entry are saved together or not at all.
-      const row = await db.transaction(async (tx) => {
+      const row = await refusingDuplicates(r, () => db.transaction(async (tx) => {
         const [created] = await tx
           .insert(t)
           .values({ ...(request.body as object), companyId } as typeof categories.$inferInsert)
           .returning();
         await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: created.id, action: 'created', changes: request.body });
         return created;
-      });
+      }));
       return reply.status(201).send(present(row));
     });
 
-    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: somethingToUpdate(r.schema.partial()), response: { 200: r.view, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
+    api.put(r.path + '/:id', { schema: { tags: ['catalog'], params: idParams, body: somethingToUpdate(r.schema.partial()), response: { 200: r.view, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);
       await findOwned(db, r, companyId, request.params.id);
       const body = Object.fromEntries(Object.entries(request.body as object).filter(([, v]) => v !== undefined));
-      const row = await db.transaction(async (tx) => {
+      await assertUnique(db, r, companyId, body[r.unique.field], request.params.id);
+      const row = await refusingDuplicates(r, () => db.transaction(async (tx) => {
         const [updated] = await tx
           .update(t)
           .set(body)
@@ -101,7 +136,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
           .returning();
         await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: r.path.slice(1), entityId: updated.id, action: 'updated', changes: body });
         return updated;
-      });
+      }));
       return present(row);
     });
 

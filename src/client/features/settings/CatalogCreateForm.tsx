@@ -2,6 +2,7 @@ import { Loader2, Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';
+import { applyServerError } from '@client/features/auth/useServerErrors';
 import { CatalogFields } from './CatalogFields';
 import { EMPTY_DRAFT, type CatalogDraft, type CatalogPayload, type CatalogResource } from './resources';
 import type { useCatalogMutations } from './useCatalog';
@@ -24,6 +25,8 @@ export function CatalogCreateForm({
         form.reset(EMPTY_DRAFT);
         form.setFocus(resource.primary.field);
       },
+      // 'Ya existe una categoría con ese nombre.' shows under the name too, not only in the toast.
+      onError: (err) => applyServerError(err, form.setError, [resource.primary.field]),
     }),
   );
 

@@ -5,6 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Switch } from '@client/components/ui/switch';
 import { cn } from '@client/lib/utils';
+import { applyServerError } from '@client/features/auth/useServerErrors';
 import { CatalogFields } from './CatalogFields';
 import { primaryOf, toDraft, type CatalogDraft, type CatalogEntry, type CatalogPayload, type CatalogResource } from './resources';
 import type { useCatalogMutations } from './useCatalog';
@@ -113,7 +114,9 @@ export function CatalogEditRow({
     form.setFocus(resource.primary.field);
   }, [form, resource.primary.field]);
 
-  const onSubmit = form.handleSubmit((payload) => update.mutate({ id: entry.id, payload }, { onSuccess: onDone }));
+  const onSubmit = form.handleSubmit((payload) =>
+    update.mutate({ id: entry.id, payload }, { onSuccess: onDone, onError: (err) => applyServerError(err, form.setError, [resource.primary.field]) }),
+  );
 
   return (
     <li className="bg-accent/60 px-4 py-3" data-testid={`${resource.idPrefix}-row-editing`}>

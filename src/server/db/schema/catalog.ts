@@ -1,5 +1,17 @@
-import { boolean, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
+
+/**
+ * The comparison key of a catalog name or code: inner spaces collapsed, trimmed, accents (and ñ, ç) folded, lower
+ * case. 'Alimentación', ' alimentacion ' and 'ALIMENTACIÓN' share one key, so a company cannot have them twice.
+ * Plain SQL (no unaccent extension, which PGlite lacks) and immutable, so a unique index can use it; the routes
+ * look duplicates up with the same expression. translate() runs before lower(): in a C-locale database lower()
+ * only folds ASCII.
+ */
+export function catalogKey(column: AnyPgColumn | SQL): SQL {
+  return sql`lower(translate(btrim(regexp_replace(${column}, '[[:space:]]+', ' ', 'g')), 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç', 'AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc'))`;
+}
 
 const catalogColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
@@ -13,10 +25,14 @@ const catalogColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const categories = pgTable('categories', catalogColumns(), (t) => [index('categories_company_idx').on(t.companyId)]);
+export const categories = pgTable('categories', catalogColumns(), (t) => [
+  index('categories_company_idx').on(t.companyId),
+  uniqueIndex('categories_company_name_key').on(t.companyId, catalogKey(t.name)),
+]);
 
 export const paymentMethods = pgTable('payment_methods', catalogColumns(), (t) => [
   index('payment_methods_company_idx').on(t.companyId),
+  uniqueIndex('payment_methods_company_name_key').on(t.companyId, catalogKey(t.name)),
 ]);
 
 export const costCenters = pgTable(
@@ -31,5 +47,5 @@ export const costCenters = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cost_centers_company_idx').on(t.companyId)],
+  (t) => [index('cost_centers_company_idx').on(t.companyId), uniqueIndex('cost_centers_company_code_key').on(t.companyId, catalogKey(t.code))],
 );
