@@ -5,6 +5,7 @@ import { useCurrentUser } from '@client/lib/auth';
 import { MobileBottomBar } from './MobileBottomBar';
 import { MobileDrawer } from './MobileDrawer';
 import { SidebarContent } from './Sidebar';
+import { SuperAdminViewBanner } from './SuperAdminViewBanner';
 import { TopBar } from './TopBar';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 import './shell.css';
@@ -57,6 +58,7 @@ export function AppShell() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} menuButtonRef={menuButtonRef} onOpenMenu={() => setDrawerOpen(true)} />
+        {user.viewingAsSuperAdmin ? <SuperAdminViewBanner companyName={user.currentCompanyName ?? ''} /> : null}
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <main
           id="contenido"

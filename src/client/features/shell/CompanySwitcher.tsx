@@ -4,6 +4,7 @@ import type { CurrentUser } from '@shared/auth';
 import { ROLE_LABELS } from '@shared/auth';
 import { MenuContent, MenuLabel, MenuRadioItem } from './menu';
 import { useCurrentCompanyName, useSwitchCompany } from './queries';
+import { SuperAdminCompanySwitcher } from './SuperAdminCompanySwitcher';
 
 function CompanyLabel({ name, hint }: { name: string; hint: string }) {
   return (
@@ -16,9 +17,14 @@ function CompanyLabel({ name, hint }: { name: string; hint: string }) {
 
 /**
  * Top of the sidebar: the current company, and a list to change it when the user has more
- * than one (part 2 §2.14). `onSwitched` lets the mobile drawer close after a change.
+ * than one (part 2 §2.14); a super admin searches every company of the platform instead.
+ * `onSwitched` lets the mobile drawer close after a change.
  */
 export function CompanySwitcher({ user, onSwitched }: { user: CurrentUser; onSwitched?: () => void }) {
+  return user.isSuperAdmin ? <SuperAdminCompanySwitcher user={user} onSwitched={onSwitched} /> : <MemberCompanySwitcher user={user} onSwitched={onSwitched} />;
+}
+
+function MemberCompanySwitcher({ user, onSwitched }: { user: CurrentUser; onSwitched?: () => void }) {
   const { name, memberships, isLoading } = useCurrentCompanyName(user);
   const switchCompany = useSwitchCompany();
   const box = 'flex w-full items-center gap-3 rounded-lg border bg-background px-3 py-2';

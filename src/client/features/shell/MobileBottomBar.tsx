@@ -1,4 +1,4 @@
-import { ClipboardCheck, LayoutDashboard, Plus } from 'lucide-react';
+import { ClipboardCheck, LayoutDashboard, Plus, ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '@shared/auth';
 import { isAdmin } from '@client/lib/auth';
@@ -14,7 +14,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Bottom bar below the lg breakpoint: Aprobaciones (admins; an empty cell otherwise keeps the
- * round button centred), a round 'Nueva Rendición' button and Dashboard.
+ * round button centred), a round 'Nueva Rendición' button and Dashboard; a super admin, who has no
+ * Dashboard (part 2 §2.14), gets the super admin panel there.
  */
 export function MobileBottomBar({ user }: { user: CurrentUser }) {
   const pending = usePendingApprovalsCount(user);
@@ -45,10 +46,17 @@ export function MobileBottomBar({ user }: { user: CurrentUser }) {
           </NavLink>
         </div>
         <div className="flex justify-center">
-          <NavLink to="/" end className={tabClass}>
-            <LayoutDashboard className="h-5 w-5" aria-hidden />
-            Dashboard
-          </NavLink>
+          {user.isSuperAdmin ? (
+            <NavLink to="/super-admin" end className={tabClass}>
+              <ShieldCheck className="h-5 w-5" aria-hidden />
+              Panel
+            </NavLink>
+          ) : (
+            <NavLink to="/" end className={tabClass}>
+              <LayoutDashboard className="h-5 w-5" aria-hidden />
+              Dashboard
+            </NavLink>
+          )}
         </div>
       </div>
     </nav>

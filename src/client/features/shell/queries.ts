@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { AdminCompanyPage } from '@shared/admin';
 import { actionableCount } from '@shared/approvals';
 import type { CurrentUser, Membership } from '@shared/auth';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
@@ -13,31 +14,65 @@ export function useMemberships() {
   return useQuery({ queryKey: qk.memberships, queryFn: () => apiGet<Membership[]>('/api/user/memberships') });
 }
 
-/** Name of the current company, also when a super admin works on a company they are not a member of. */
+/**
+ * Name of the current company and the user's memberships. The memberships list wins (a rename refreshes it); the
+ * session names the company otherwise, also one a super admin visits without being a member.
+ */
 export function useCurrentCompanyName(user: CurrentUser): { name: string | null; memberships: Membership[]; isLoading: boolean } {
   const memberships = useMemberships();
   const list = memberships.data ?? [];
-  const fromMembership = list.find((m) => m.companyId === user.currentCompanyId)?.company.name ?? null;
-  const needsLookup = !!user.currentCompanyId && memberships.isSuccess && !fromMembership;
-  const company = useQuery({
-    queryKey: qk.currentCompany,
-    queryFn: () => apiGet<{ id: string; name: string } | null>('/api/company/current'),
-    enabled: needsLookup,
-  });
-  return {
-    name: fromMembership ?? (needsLookup ? (company.data?.name ?? null) : null),
-    memberships: list,
-    isLoading: memberships.isLoading || (needsLookup && company.isLoading),
-  };
+  const fromMembership = list.find((m) => m.companyId === user.currentCompanyId)?.company.name;
+  return { name: fromMembership ?? user.currentCompanyName, memberships: list, isLoading: memberships.isLoading };
 }
 
-/** Part 2 §4: switching company refreshes every cached query. */
-export function useSwitchCompany() {
+/** How many companies the super admin's switcher shows at once; the rest are reached by searching. */
+export const SWITCHER_PAGE_SIZE = 20;
+
+/**
+ * The super admin's switcher: every company of the platform, searched on the server (name, domain or code) since a
+ * platform has thousands. The previous page stays on screen while the next search runs.
+ */
+export function useSwitchableCompanies(search: string, enabled: boolean) {
+  const filters = { search, page: '1', pageSize: String(SWITCHER_PAGE_SIZE) };
+  return useQuery({
+    queryKey: qk.adminCompanies(filters),
+    queryFn: () => apiGet<AdminCompanyPage>(`/api/admin/companies?${new URLSearchParams(filters).toString()}`),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * 'Salir' of the super admin banner: back to the own company (or none) and every cached query refreshed;
+ * `beforeRefresh` as in `useSwitchCompany`.
+ */
+export function useExitCompanyView(beforeRefresh?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string; companyId: string | null }>('POST', '/api/user/exit-company-view'),
+    onSuccess: async (res) => {
+      toast.success('Modo super admin finalizado', { description: res.message });
+      beforeRefresh?.();
+      await queryClient.invalidateQueries();
+    },
+    onError: (err) => {
+      toast.error('Error', { description: errorMessage(err, 'No se pudo salir de la empresa') });
+    },
+  });
+}
+
+/**
+ * Part 2 §4: switching company refreshes every cached query. `beforeRefresh` runs first (e.g. a navigation): the
+ * refreshed session remounts the shell, and a caller's own callbacks would not survive that.
+ */
+export function useSwitchCompany(beforeRefresh?: (companyId: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (companyId: string) => apiRequest<{ message: string }>('POST', '/api/user/switch-company', { companyId }),
-    onSuccess: async () => {
+    onSuccess: async (_res, companyId) => {
       toast.success('Empresa cambiada', { description: 'Has cambiado de empresa exitosamente' });
+      beforeRefresh?.(companyId);
       await queryClient.invalidateQueries();
     },
     onError: (err) => {
