@@ -34,6 +34,8 @@ const MercadoPagoTestPage = lazy(() => import('./features/billing/MercadoPagoTes
 const ApiIntegrationPage = lazy(() => import('./features/api-integration/ApiIntegrationPage').then((m) => ({ default: m.ApiIntegrationPage })));
 const InvoicesPage = lazy(() => import('./features/invoices/InvoicesPage').then((m) => ({ default: m.InvoicesPage })));
 const SuperAdminEmailPage = lazy(() => import('./features/super-admin-email/SuperAdminEmailPage').then((m) => ({ default: m.SuperAdminEmailPage })));
+const NiudataIntegrationPage = lazy(() => import('./features/niudata/NiudataIntegrationPage').then((m) => ({ default: m.NiudataIntegrationPage })));
+const NiudataDiagnosticsPage = lazy(() => import('./features/niudata/NiudataDiagnosticsPage').then((m) => ({ default: m.NiudataDiagnosticsPage })));
 const SuperAdminPage = lazy(() => import('./features/super-admin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
 const SuperAdminApiPage = lazy(() => import('./features/super-admin/SuperAdminApiPage').then((m) => ({ default: m.SuperAdminApiPage })));
 const CompanyManagementPage = lazy(() => import('./features/super-admin/CompanyManagementPage').then((m) => ({ default: m.CompanyManagementPage })));
@@ -73,8 +75,6 @@ function Home() {
 
 /** Signed-in screens; later issues replace the ComingSoon entries. */
 const SIGNED_IN: { path: string; title: string }[] = [
-  { path: '/niudata-integration', title: 'Integración NiuData' },
-  { path: '/niudata-diagnostics', title: 'Diagnóstico NiuData' },
 ];
 
 export function App() {
@@ -129,6 +129,8 @@ export function App() {
           <Route path="/api-integration" element={page(<ApiIntegrationPage />)} />
           <Route path="/invoices" element={page(<InvoicesPage />)} />
           <Route path="/super-admin/email" element={page(<SuperAdminEmailPage />)} />
+          <Route path="/niudata-integration" element={page(<NiudataIntegrationPage />)} />
+          <Route path="/niudata-diagnostics" element={page(<NiudataDiagnosticsPage />)} />
           <Route path="/super-admin" element={page(<SuperAdminPage />)} />
           <Route path="/super-admin/api" element={page(<SuperAdminApiPage />)} />
           <Route path="/company-management" element={page(<CompanyManagementPage />)} />

@@ -9,6 +9,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/settings': 'Configuración',
   '/api-integration': 'API Contable',
   '/invoices': 'Facturas Emitidas',
+  '/niudata-integration': 'Integración NiuData',
+  '/niudata-diagnostics': 'Diagnóstico NiuData',
   '/super-admin': 'Panel Super Admin',
   '/super-admin/api': 'API Super Admin',
   '/company-management': 'Gestión de Empresas',

@@ -30,6 +30,10 @@ export const qk = {
   /** A company's categories or payment methods read by the super admin (?companyId=); under the settings' own keys. */
   catalogOf: (path: '/api/categories' | '/api/payment-methods', companyId: string) => [path, { companyId }] as const,
   niudataStatusOf: (companyId: string) => ['/api/niudata/status', { companyId }] as const,
+  niudataStatus: ['/api/niudata/status'] as const,
+  niudataPending: ['/api/niudata/pending'] as const,
+  niudataHistory: (filters: Record<string, string>) => ['/api/niudata/sync-history', filters] as const,
+  niudataPreview: (expenseId: string) => ['/api/niudata/preview', expenseId] as const,
   emailStatus: ['/api/email/status'] as const,
   emailOutbox: (filters: Record<string, string>) => ['/api/admin/email/outbox', filters] as const,
   emailOutboxMessage: (id: string) => ['/api/admin/email/outbox', 'message', id] as const,

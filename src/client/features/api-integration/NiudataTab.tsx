@@ -1,33 +1,62 @@
-import { PlugZap } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Badge } from '@client/components/ui/badge';
+import { ArrowRight, Stethoscope } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { LoadErrorState } from '@client/components/ui/state-message';
+import { errorMessage } from '@client/lib/api';
+import { ConnectionCard } from '@client/features/niudata/ConnectionCard';
+import { TokenForm } from '@client/features/niudata/TokenForm';
+import { useNiudataPending, useNiudataStatus } from '@client/features/niudata/queries';
 
 /**
- * NiuData's connector (vouchers, its token, sync) is its own piece of work; until it lands this tab says plainly that
- * the company has no NiuData connection and what the connection will do.
+ * The NiuData tab (part 2 §2.5): the real connection status and the token form; the pending expenses, sync and
+ * preview live on /niudata-integration, the checks on /niudata-diagnostics.
  */
 export function NiudataTab() {
+  const status = useNiudataStatus();
+  const pending = useNiudataPending();
+
+  if (status.isPending) {
+    return (
+      <Card aria-busy="true" aria-label="Cargando estado de NiuData" className="space-y-3 p-6">
+        <Skeleton className="h-5 w-56" />
+        <Skeleton className="h-10 w-full" />
+      </Card>
+    );
+  }
+  if (status.isError) {
+    return <LoadErrorState title="No se pudo cargar el estado de NiuData" message={errorMessage(status.error, 'Inténtalo de nuevo.')} onRetry={() => void status.refetch()} retrying={status.isFetching} />;
+  }
+
+  const count = pending.data?.length;
   return (
-    <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle className="text-base">NiuData</CardTitle>
-          <Badge variant="secondary">No configurado</Badge>
-        </div>
-        <CardDescription>NiuData no está configurado para esta empresa.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm text-muted-foreground">
-        <p className="flex items-start gap-2">
-          <PlugZap className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Al conectarla con el token de tu cuenta NiuData, cada rendición aprobada se envía como un comprobante contable en pesos con dos asientos: un cargo
-          a la cuenta de gasto (el código contable de la categoría) y un abono a la cuenta por pagar, con el centro de costo, el RUT, el folio y las fechas
-          del documento.
-        </p>
-        <p>
-          Mientras tanto, tu contabilidad puede recibir las rendiciones aprobadas por la API REST o por el webhook de aprobación, y el estado de cada documento
-          se ve en Facturas Emitidas.
-        </p>
-      </CardContent>
-    </Card>
+    <div className="space-y-4">
+      {!status.data.configured ? <p className="text-sm text-muted-foreground">NiuData no está configurado para esta empresa.</p> : null}
+      <ConnectionCard status={status.data}>
+        {status.data.configured ? (
+          <p className="text-sm">
+            {count === undefined ? 'Revisando gastos pendientes…' : count === 0 ? 'No hay gastos aprobados pendientes de sincronizar.' : count === 1 ? '1 gasto aprobado pendiente de sincronizar.' : `${count} gastos aprobados pendientes de sincronizar.`}
+            {' '}
+            Sincronización automática: <strong>{status.data.autoSync ? 'activa' : 'inactiva'}</strong>.
+          </p>
+        ) : null}
+        <TokenForm status={status.data} idPrefix="niudata-tab" />
+      </ConnectionCard>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button asChild>
+          <Link to="/niudata-integration">
+            Ir a Integración NiuData
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/niudata-diagnostics">
+            <Stethoscope aria-hidden />
+            Diagnóstico NiuData
+          </Link>
+        </Button>
+      </div>
+    </div>
   );
 }
