@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ADMIN_MSG, type AdminCompanyPage, type SubscriptionStats } from '../../src/shared/admin.js';
 import { formatCLP } from '../../src/shared/format.js';
-import { categories, paymentMethods, users } from '../../src/server/db/schema/index.js';
+import { categories, memberships, paymentMethods, users } from '../../src/server/db/schema/index.js';
 import { registerUser, uniqueEmail } from '../helpers/factories.js';
 import { newPage, screenshot, setupE2e, signUp } from './browser.js';
 
@@ -144,6 +144,13 @@ describe('super admin console', () => {
     // The company itself is on the plan: its own session says so.
     const own = await target.owner.client.get('/api/auth/user');
     expect(own.body.subscriptionStatus).toBe('pro');
+
+    // 'Entrar': the super admin opens the company's own screens.
+    await row.getByRole('button', { name: `Entrar a ${target.companyName}` }).click();
+    await page.waitForURL('**/company');
+    await page.getByText(target.companyName).first().waitFor();
+    const session = await page.request.get('/api/auth/user');
+    expect((await session.json()).currentCompanyId).toBe(target.companyId);
     await context.close();
   });
 
@@ -175,19 +182,31 @@ describe('super admin console', () => {
     await inviteeRow.getByText('Invitación pendiente').waitFor();
     expect(await inviteeRow.getByLabel(`Rol de ${invitee}`).inputValue()).toBe('employee');
 
-    // Change role.
-    await inviteeRow.getByLabel(`Rol de ${invitee}`).selectOption('admin');
+    // Change role: an employee who already belongs to the company becomes admin.
+    await inviteeRow.waitFor();
+    const colleague = await registerUser(e2e.t, { firstName: 'Matías', lastName: 'Rojas' });
+    await e2e.t.deps.db.insert(memberships).values({ userId: colleague.user.id, companyId: target.companyId, role: 'employee' });
+    await dialog.getByRole('tab', { name: 'Invitar Usuario' }).click();
+    await dialog.getByRole('tab', { name: 'Usuarios Actuales' }).click();
+    const colleagueRow = dialog.getByTestId('company-user').filter({ hasText: colleague.email });
+    await colleagueRow.getByText('Activo').waitFor();
+    await colleagueRow.getByLabel(`Rol de ${colleague.email}`).selectOption('admin');
     await page.getByText('Rol actualizado').waitFor();
     const team = await page.request.get(`/api/admin/company/${target.companyId}/users`);
-    expect(((await team.json()) as { email: string; role: string }[]).find((u) => u.email === invitee)?.role).toBe('admin');
+    expect(((await team.json()) as { email: string; role: string }[]).find((u) => u.email === colleague.email)?.role).toBe('admin');
     await screenshot(page, 'company-management-users-1440');
 
-    // Remove, after a confirmation.
-    await inviteeRow.getByRole('button', { name: `Eliminar a ${invitee} de la empresa` }).click();
+    // Remove, after a confirmation: the invitation and the new admin.
     const confirm = page.getByRole('dialog', { name: '¿Eliminar de la empresa?' });
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await confirm.waitFor({ state: 'detached' });
-    await inviteeRow.waitFor({ state: 'detached' });
+    for (const [email, row] of [
+      [invitee, inviteeRow],
+      [colleague.email, colleagueRow],
+    ] as const) {
+      await row.getByRole('button', { name: `Eliminar a ${email} de la empresa` }).click();
+      await confirm.getByRole('button', { name: 'Eliminar' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await row.waitFor({ state: 'detached' });
+    }
 
     // The only admin stays: the refusal is spelled out.
     await ownerRow.getByRole('button', { name: `Eliminar a ${target.owner.email} de la empresa` }).click();
@@ -257,6 +276,17 @@ describe('super admin console', () => {
     // An empty token is refused before any request.
     await page.getByRole('button', { name: 'Configurar Token' }).click();
     await page.locator('#niudata-token-error').getByText('Selecciona una empresa e ingresa un token válido').waitFor();
+
+    // The embedded NiuData sandbox refuses a revoked token and keeps a good one, encrypted, showing its last 4 characters.
+    await page.getByLabel('Token de la empresa').fill('invalido_0123456789');
+    await page.getByRole('button', { name: 'Configurar Token' }).click();
+    await page.getByText('Error al configurar token').waitFor();
+    await page.locator('#niudata-token-error').waitFor();
+    await page.getByLabel('Token de la empresa').fill('niu_test_superadmin_e2e_9f3a');
+    await page.getByRole('button', { name: 'Configurar Token' }).click();
+    await page.getByText('Token configurado', { exact: true }).first().waitFor();
+    await page.getByTestId('niudata-status').getByText('9f3a', { exact: false }).waitFor();
+    expect(await page.getByLabel('Token de la empresa').inputValue()).toBe('');
 
     await page.setViewportSize(PHONE);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE.width);

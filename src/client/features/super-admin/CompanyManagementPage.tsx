@@ -27,10 +27,17 @@ function CompanyManagement() {
   const switchCompany = useSwitchCompany();
   const navigate = useNavigate();
 
-  // Entering is audited by the server and shown in the top bar ('Viendo Empresa X como super admin').
-  const enter = (c: AdminCompany) => {
-    if (c.id === user?.currentCompanyId) return void navigate('/company');
-    switchCompany.mutate(c.id, { onSuccess: () => void navigate('/company') });
+  // Entering is audited by the server and shown in the top bar ('Viendo Empresa X como super admin'). The switch
+  // refreshes the session, which remounts the shell and this page, so a per-call onSuccess would never run.
+  const enter = async (c: AdminCompany) => {
+    if (c.id !== user?.currentCompanyId) {
+      try {
+        await switchCompany.mutateAsync(c.id);
+      } catch {
+        return; // the hook's toast said why
+      }
+    }
+    void navigate('/company');
   };
 
   return (
@@ -51,7 +58,7 @@ function CompanyManagement() {
                   <CreditCard aria-hidden />
                   Asignar Plan
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => enter(c)} disabled={switchCompany.isPending} aria-label={`Entrar a ${c.name}`}>
+                <Button variant="ghost" size="sm" onClick={() => void enter(c)} disabled={switchCompany.isPending} aria-label={`Entrar a ${c.name}`}>
                   <LogIn aria-hidden />
                   Entrar
                 </Button>

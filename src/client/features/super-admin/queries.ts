@@ -58,6 +58,8 @@ export function useAdminCompanyUsers(companyId: string | null) {
     queryKey: qk.adminCompanyUsers(companyId ?? ''),
     queryFn: () => apiGet<CompanyUser[]>(`/api/admin/company/${companyId}/users`, { noCache: true }),
     enabled: !!companyId,
+    // Another admin may have changed the team: opening the dialog reads it again.
+    staleTime: 0,
   });
 }
 
@@ -146,6 +148,7 @@ export function useCompanyCatalog(path: CatalogPath, companyId: string | null) {
       }
     },
     enabled: !!companyId,
+    staleTime: 0,
   });
 }
 
