@@ -380,6 +380,41 @@ describe('roles', () => {
     expect((await admin.client.get('/api/auth/user')).body.role).toBe('employee');
   });
 
+  // Issue 16 item 7: 'Hacer administrador' is for people who accepted their invitation and are active.
+  test('a pending invitee or a deactivated member cannot be made admin (409, nothing changes); once accepted they can', async () => {
+    const { admin, companyId } = await adminOf('professional');
+    const email = uniqueEmail('pend');
+    const invited = await admin.client.post('/api/company/invite', { email });
+    expect(invited.status).toBe(201);
+    const pendingId = invited.body.user.id as string;
+    const res = await admin.client.post('/api/company/change-user-role', { userId: pendingId, role: 'admin' });
+    expectCleanError(res, 409, /^La persona aún no acepta la invitación/);
+    expect((await membershipOf(pendingId, companyId))!.role).toBe('employee');
+    expect(await auditActions(companyId)).not.toContain('membership.role_changed');
+
+    const emp = await inviteAndAccept(admin);
+    await admin.client.post(`/api/company/users/${emp.userId}/deactivate`);
+    expectCleanError(await admin.client.post('/api/company/change-user-role', { userId: emp.userId, role: 'admin' }), 409, /desactivada/);
+    await admin.client.post(`/api/company/users/${emp.userId}/reactivate`);
+    expect((await admin.client.post('/api/company/change-user-role', { userId: emp.userId, role: 'admin' })).status).toBe(200);
+  });
+
+  test("'Quitar administrador': an admin demotes another admin to employee (audited); the last active admin stays (409)", async () => {
+    const { admin, companyId } = await adminOf('professional');
+    const other = await inviteAndAccept(admin);
+    expect((await admin.client.post('/api/company/change-user-role', { userId: other.userId, role: 'admin' })).status).toBe(200);
+    expect((await admin.client.post('/api/company/change-user-role', { userId: other.userId, role: 'employee' })).status).toBe(200);
+    expect((await membershipOf(other.userId, companyId))!.role).toBe('employee');
+    expect((await other.client.get('/api/company/users')).status).toBe(403);
+    const changes = (await t.deps.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'membership.role_changed')))).map((r) => r.changes);
+    expect(changes).toContainEqual({ userId: other.userId, role: { from: 'admin', to: 'employee' } });
+    // A super admin visiting the company meets the last-admin rule with its message.
+    const support = await registerUser(t);
+    await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, support.user.id));
+    await support.client.post('/api/user/switch-company', { companyId });
+    expectCleanError(await support.client.post('/api/company/change-user-role', { userId: admin.user.id, role: 'employee' }), 409, 'No se puede quitar el rol al único administrador activo de la empresa.');
+  });
+
   test('make-me-admin: 403 while an admin exists; allowed once the only admin is deactivated; only once', async () => {
     const { admin, companyId } = await adminOf('professional');
     const emp = await inviteAndAccept(admin);

@@ -47,15 +47,24 @@ export async function lockMembership(tx: DbOrTx, companyId: string, userId: stri
   return m;
 }
 
+export const ROLE_MSG = {
+  pendingInvitee: 'La persona aún no acepta la invitación. Podrás hacerla administradora cuando la acepte.',
+  inactive: 'La persona está desactivada. Reactívala antes de hacerla administradora.',
+} as const;
+
 /**
- * Any role change is validated here (the page only offers employee -> admin). The company keeps
- * at least one active admin: demoting the last one answers 409.
+ * Any role change is validated here (the page offers 'Hacer administrador' and 'Quitar administrador',
+ * both confirmed). The company keeps at least one active admin: demoting the last one answers 409.
+ * Only someone who accepted their invitation and is active can be made admin (409 otherwise): an
+ * invitation is not yet a person in the company, and a deactivated member has no access.
  */
 export async function changeUserRole(db: Db, actor: Actor, companyId: string, userId: string, role: Role): Promise<void> {
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const m = await lockMembership(tx, companyId, userId);
     if (m.role === role) return;
+    if (role === 'admin' && m.invitedAt) throw errors.conflict(ROLE_MSG.pendingInvitee);
+    if (role === 'admin' && !m.isActive) throw errors.conflict(ROLE_MSG.inactive);
     if (m.role === 'admin' && m.isActive && (await countActiveAdmins(tx, companyId, userId)) === 0) {
       throw errors.conflict(
         userId === actor.userId

@@ -51,7 +51,7 @@ export function ApprovalSettingsCard() {
               <p id="allow-self-approval-help" className="text-sm text-muted-foreground">
                 Pensado para empresas de una sola persona. Cada autoaprobación queda registrada en el historial de la rendición.
                 {settings.data.activeAdmins <= 1 && !allow
-                  ? ' Hoy tu empresa tiene un solo administrador: mientras esté desactivado, sus rendiciones las revisa el equipo de Rendix.'
+                  ? ' Hoy tu empresa tiene un solo administrador: con esta opción apagada, sus rendiciones las revisa el equipo de Rendix.'
                   : null}
               </p>
             </div>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LockOpen, Mail, MoreHorizontal, Pencil, ShieldCheck, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
+import { LockOpen, Mail, MoreHorizontal, Pencil, ShieldCheck, ShieldMinus, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@shared/auth';
 import { isPendingInvitation, type CompanyUser } from '@shared/company';
@@ -12,7 +12,8 @@ import { initials } from '@client/lib/utils';
 import { qk } from '@client/lib/queryKeys';
 import { SectionError } from '@client/features/dashboard/SectionError';
 import { MenuContent, MenuItem, MenuSeparator } from '@client/features/shell/menu';
-import { ConfirmDeactivateDialog, EditUserDialog, InviteUserDialog } from './UserDialogs';
+import { errorMessage } from '@client/lib/api';
+import { ConfirmDeactivateDialog, ConfirmRoleDialog, EditUserDialog, InviteUserDialog } from './UserDialogs';
 import { TEAM_KEYS, post, useCompanyAction, useCompanyUsers } from './queries';
 
 export function displayName(u: Pick<CompanyUser, 'firstName' | 'lastName' | 'email'>): string {
@@ -51,13 +52,17 @@ function Person({ user, isSelf }: { user: CompanyUser; isSelf: boolean }) {
 interface RowHandlers {
   onEdit: (u: CompanyUser) => void;
   onMakeAdmin: (u: CompanyUser) => void;
+  onRemoveAdmin: (u: CompanyUser) => void;
   onResend: (u: CompanyUser) => void;
   onDeactivate: (u: CompanyUser) => void;
   onReactivate: (u: CompanyUser) => void;
   onUnlockLogin: (u: CompanyUser) => void;
 }
 
-/** Per-row actions; 'Hacer administrador' is hidden for admins and there is no demotion here (part 2 §2.1). */
+/**
+ * Per-row actions. 'Hacer administrador' only for active people who accepted their invitation; 'Quitar administrador'
+ * for another admin (the server keeps the last active one). Both are confirmed in a dialog.
+ */
 function RowMenu({ user, isSelf, h }: { user: CompanyUser; isSelf: boolean; h: RowHandlers }) {
   const pending = user.isActive && isPendingInvitation(user);
   return (
@@ -71,9 +76,14 @@ function RowMenu({ user, isSelf, h }: { user: CompanyUser; isSelf: boolean; h: R
         <MenuItem onSelect={() => h.onEdit(user)}>
           <Pencil aria-hidden /> Editar usuario
         </MenuItem>
-        {user.role !== 'admin' ? (
+        {user.role !== 'admin' && user.isActive && !isPendingInvitation(user) ? (
           <MenuItem onSelect={() => h.onMakeAdmin(user)}>
             <ShieldCheck aria-hidden /> Hacer administrador
+          </MenuItem>
+        ) : null}
+        {user.role === 'admin' && !isSelf ? (
+          <MenuItem onSelect={() => h.onRemoveAdmin(user)}>
+            <ShieldMinus aria-hidden /> Quitar administrador
           </MenuItem>
         ) : null}
         {pending ? (
@@ -165,12 +175,20 @@ export function TeamSection({ selfId }: { selfId: string }) {
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deactivating, setDeactivating] = useState<CompanyUser | null>(null);
 
-  const makeAdmin = useCompanyAction<CompanyUser>({
-    request: (u) => post('/api/company/change-user-role', { userId: u.id, role: 'admin' }),
+  const [roleChange, setRoleChange] = useState<{ user: CompanyUser; role: 'admin' | 'employee' } | null>(null);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const changeRole = useCompanyAction<{ user: CompanyUser; role: 'admin' | 'employee' }>({
+    request: ({ user, role }) => post('/api/company/change-user-role', { userId: user.id, role }),
     success: 'Rol actualizado',
     fallback: 'No se pudo cambiar el rol del usuario',
-    invalidate: [qk.companyUsers],
+    invalidate: TEAM_KEYS,
+    onSuccess: () => setRoleChange(null),
+    onError: (err) => setRoleError(errorMessage(err, 'No se pudo cambiar el rol del usuario')),
   });
+  const askRole = (user: CompanyUser, role: 'admin' | 'employee') => {
+    setRoleError(null);
+    setRoleChange({ user, role });
+  };
   const resend = useCompanyAction<CompanyUser>({
     request: (u) => post('/api/company/resend-invitation', { email: u.email }),
     success: 'Invitación reenviada',
@@ -200,7 +218,8 @@ export function TeamSection({ selfId }: { selfId: string }) {
 
   const handlers: RowHandlers = {
     onEdit: setEditing,
-    onMakeAdmin: (u) => makeAdmin.mutate(u),
+    onMakeAdmin: (u) => askRole(u, 'admin'),
+    onRemoveAdmin: (u) => askRole(u, 'employee'),
     onResend: (u) => resend.mutate(u),
     onDeactivate: setDeactivating,
     onReactivate: (u) => reactivate.mutate(u),
@@ -237,6 +256,14 @@ export function TeamSection({ selfId }: { selfId: string }) {
       </CardContent>
       <InviteUserDialog open={inviteOpen} onOpenChange={setInviteOpen} />
       <EditUserDialog user={editing} isSelf={editing?.id === selfId} onOpenChange={(open) => !open && setEditing(null)} />
+      <ConfirmRoleDialog
+        change={roleChange}
+        name={roleChange ? displayName(roleChange.user) : ''}
+        pending={changeRole.isPending}
+        error={roleError}
+        onConfirm={() => roleChange && changeRole.mutate(roleChange)}
+        onOpenChange={(open) => !open && setRoleChange(null)}
+      />
       <ConfirmDeactivateDialog
         user={deactivating}
         name={deactivating ? displayName(deactivating) : ''}

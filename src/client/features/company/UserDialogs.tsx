@@ -157,3 +157,52 @@ export function ConfirmDeactivateDialog({
     </Dialog>
   );
 }
+
+/**
+ * 'Hacer administrador' and 'Quitar administrador' change what the person can see and do at once, so they are
+ * confirmed first. A refusal (the last active admin, an invitation not accepted yet) stays in the dialog.
+ */
+export function ConfirmRoleDialog({
+  change,
+  name,
+  pending,
+  error,
+  onConfirm,
+  onOpenChange,
+}: {
+  change: { user: CompanyUser; role: 'admin' | 'employee' } | null;
+  name: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const promote = change?.role === 'admin';
+  return (
+    <Dialog open={change !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{promote ? `¿Hacer administrador a ${name}?` : `¿Quitar el rol de administrador a ${name}?`}</DialogTitle>
+          <DialogDescription>
+            {promote
+              ? 'Podrá aprobar y rechazar rendiciones, ver las de toda la empresa, invitar y desactivar personas, cambiar el plan y la configuración. Podrás quitarle el rol más adelante.'
+              : 'Pasará a ser empleado: solo verá y rendirá sus propios gastos y ya no podrá aprobar rendiciones ni gestionar la empresa.'}
+          </DialogDescription>
+        </DialogHeader>
+        {error ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="button" variant={promote ? 'default' : 'destructive'} disabled={pending} onClick={onConfirm}>
+            {pending ? 'Guardando...' : promote ? 'Hacer administrador' : 'Quitar administrador'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
