@@ -88,6 +88,16 @@ describe('NiuData', () => {
     expect(await tokenField.inputValue()).toBe('');
     expect(await page.content()).not.toContain(TOKEN);
 
+    // The voucher's accounts and the automatic sync are saved (and survive a reload).
+    await page.getByLabel('Cuenta de IVA crédito fiscal (opcional)').fill('1150-01 IVA crédito fiscal');
+    await page.getByRole('switch', { name: 'Sincronización automática' }).click();
+    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await page.getByText('Configuración guardada', { exact: true }).waitFor();
+    await expect.poll(async () => (await (await page.request.get('/api/niudata/status')).json()) as unknown).toMatchObject({ ivaAccount: '1150-01 IVA crédito fiscal', autoSync: true });
+    await page.getByRole('switch', { name: 'Sincronización automática' }).click();
+    await page.getByRole('button', { name: 'Guardar configuración' }).click();
+    await expect.poll(async () => ((await (await page.request.get('/api/niudata/status')).json()) as { autoSync: boolean }).autoSync).toBe(false);
+
     // Pending: both approved expenses; the one without a code says why, with a way to fix it.
     await expect.poll(() => syncTaxi.isDisabled()).toBe(false);
     expect(await syncAll.isDisabled()).toBe(false);
@@ -149,6 +159,7 @@ describe('NiuData', () => {
     await page.getByRole('tab', { name: 'NiuData' }).click();
     await page.getByTestId('niudata-token-hint').getByText(`••••${TOKEN.slice(-4)}`).waitFor();
     await page.getByRole('link', { name: 'Ir a Integración NiuData' }).waitFor();
+    await fullShot(page, 'niudata-tab-1440');
     await page.getByRole('link', { name: 'Diagnóstico NiuData' }).click();
     await page.waitForURL((u) => u.pathname === '/niudata-diagnostics');
 
