@@ -260,13 +260,13 @@ describe('super admin console', () => {
     expect(await page.getByLabel('Token de la empresa').getAttribute('type')).toBe('password');
     await tallShot(page, 'super-admin-api-empty-1440', 1200);
 
-    await page.getByRole('button', { name: 'Inicializar' }).click();
+    await page.getByRole('button', { name: 'Inicializar', exact: true }).click();
     await page.getByText('Configuración completada').waitFor();
     const lists = { cats: page.getByRole('list', { name: 'Categorías' }), pms: page.getByRole('list', { name: 'Métodos de pago' }) };
     await lists.cats.getByText('Alimentación').waitFor();
     await lists.pms.getByTestId('catalog-item').first().waitFor();
     await lists.cats.getByText('Activo').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Inicializar' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Inicializar', exact: true }).count()).toBe(0);
     // The lists scroll inside 16rem.
     const box = await lists.cats.boundingBox();
     expect(box!.height).toBeLessThanOrEqual(16 * 16 + 1);
@@ -287,6 +287,20 @@ describe('super admin console', () => {
     await page.getByText('Token configurado', { exact: true }).first().waitFor();
     await page.getByTestId('niudata-status').getByText('9f3a', { exact: false }).waitFor();
     expect(await page.getByLabel('Token de la empresa').inputValue()).toBe('');
+
+    // A company with categories but no payment methods gets those alone (POST /api/admin/initialize-payment-methods).
+    const noMethods = await customer('Transportes Maule');
+    await e2e.t.deps.db.delete(paymentMethods).where(eq(paymentMethods.companyId, noMethods.companyId));
+    await search.fill(noMethods.companyName);
+    await expect.poll(() => page.getByTestId('picker-option').count()).toBe(1);
+    await page.getByRole('option', { name: new RegExp(noMethods.companyName) }).waitFor();
+    await search.press('Enter');
+    await page.getByTestId('selected-company').getByText(`ID ${noMethods.companyId}`).waitFor();
+    await lists.cats.getByText('Alimentación').waitFor();
+    expect(await page.getByRole('button', { name: 'Inicializar', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Inicializar métodos de pago' }).click();
+    await lists.pms.getByTestId('catalog-item').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Inicializar métodos de pago' }).count()).toBe(0);
 
     await page.setViewportSize(PHONE);
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(PHONE.width);

@@ -15,7 +15,7 @@ import { SectionTitle } from '@client/features/super-admin-email/SectionTitle';
 import { errorMessage } from '@client/lib/api';
 import { CompanyPicker } from './CompanyPicker';
 import { PageHeading, SuperAdminOnly } from './parts';
-import { useCompanyCatalog, useConfigureNiudataToken, useInitializeCatalog, useNiudataStatusOf } from './queries';
+import { useCompanyCatalog, useConfigureNiudataToken, useInitializeCatalog, useInitializePaymentMethods, useNiudataStatusOf } from './queries';
 
 /** 'API Super Admin' (part 2 §2.10): one company's NiuData token and its catalog with accounting codes. */
 export function SuperAdminApiPage() {
@@ -184,7 +184,9 @@ function CatalogCards({ company }: { company: AdminCompany | null }) {
   const categories = useCompanyCatalog('/api/categories', company?.id ?? null);
   const methods = useCompanyCatalog('/api/payment-methods', company?.id ?? null);
   const initialize = useInitializeCatalog();
+  const initializeMethods = useInitializePaymentMethods();
   const canInitialize = !!company && categories.isSuccess && categories.data.length === 0;
+  const canInitializeMethods = !!company && categories.isSuccess && categories.data.length > 0 && methods.isSuccess && methods.data.length === 0;
 
   const run = () => {
     if (!company) return void toast.error('Error', { description: ADMIN_MSG.companyRequired });
@@ -199,6 +201,15 @@ function CatalogCards({ company }: { company: AdminCompany | null }) {
           <Button onClick={run} disabled={initialize.isPending} className="shrink-0">
             {initialize.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
             Inicializar
+          </Button>
+        </div>
+      ) : null}
+      {canInitializeMethods ? (
+        <div role="status" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-900/60 dark:bg-amber-950/30 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-amber-900 dark:text-amber-200">Esta empresa tiene categorías pero ningún método de pago. Agrega los métodos de pago por defecto con sus códigos contables.</p>
+          <Button onClick={() => initializeMethods.mutate(company.id)} disabled={initializeMethods.isPending} className="shrink-0">
+            {initializeMethods.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+            Inicializar métodos de pago
           </Button>
         </div>
       ) : null}

@@ -10,6 +10,7 @@ import {
   type AdminUserPage,
   type AssignPlanResult,
   type InitializeCategoriesResult,
+  type InitializePaymentMethodsResult,
   type SubscriptionStats,
 } from '@shared/admin';
 import type { CatalogItem } from '@shared/catalog';
@@ -168,6 +169,26 @@ export function useInitializeCatalog() {
         void queryClient.invalidateQueries({ queryKey: qk.catalogOf('/api/categories', companyId) });
       } else {
         toast.error('Error', { description: 'No se pudieron inicializar las categorías.' });
+      }
+    },
+  });
+}
+
+/** Only the payment methods (a company that has categories but no payment methods); §8: 'already' → informational. */
+export function useInitializePaymentMethods() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string) => apiRequest<InitializePaymentMethodsResult>('POST', '/api/admin/initialize-payment-methods', { companyId }),
+    onSuccess: (res, companyId) => {
+      toast.success('Configuración completada', { description: res.message });
+      void queryClient.invalidateQueries({ queryKey: qk.catalogOf('/api/payment-methods', companyId) });
+    },
+    onError: (err, companyId) => {
+      if (err instanceof ApiError && err.serverMessage.includes('already')) {
+        toast.info('Métodos de pago ya configurados', { description: 'Esta empresa ya tiene métodos de pago.' });
+        void queryClient.invalidateQueries({ queryKey: qk.catalogOf('/api/payment-methods', companyId) });
+      } else {
+        toast.error('Error', { description: errorMessage(err, 'No se pudieron inicializar los métodos de pago.') });
       }
     },
   });
