@@ -22,7 +22,8 @@ describe('CLP conversion', () => {
     expect(formatCLP('1500000')).toBe('$1.500.000');
     expect(formatDate('2026-03-07')).toBe('07/03/2026');
     expect(formatDate(null)).toBe('-');
-    expect(formatDateTime(new Date(2026, 2, 7, 9, 5))).toBe('07/03/2026 09:05');
+    // Chile's time (UTC−3 in March), whatever the machine's zone.
+    expect(formatDateTime(new Date('2026-03-07T12:05:00Z'))).toBe('07/03/2026 09:05');
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { chileWallClock } from '@shared/format.js';
 import { getPlan } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { categories, expenses } from '../db/schema/index.js';
@@ -72,11 +73,11 @@ export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
     .where(and(...scope, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
     .groupBy(sql`1`);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
-  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/Santiago' }));
+  const now = chileWallClock(new Date());
   const out: { month: string; amount: string; count: number }[] = [];
   for (let i = months - 1; i >= 0; i--) {
-    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
-    const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+    const d = new Date(Date.UTC(Number(now.year), Number(now.month) - 1 - i, 1));
+    const key = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
     out.push(byMonth.get(key) ?? { month: key, amount: '0', count: 0 });
   }
   return out;

@@ -14,6 +14,7 @@ import {
   type OutboxPage,
   type TestEmailResult,
 } from '@shared/email.js';
+import { formatDateTime } from '@shared/format.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { errorResponses } from '../openapi.js';
@@ -32,7 +33,7 @@ function requireSuperAdmin(request: FastifyRequest): string {
 }
 
 function testEmail(to: string, appUrl: string): EmailMessage {
-  const sentAt = new Date().toLocaleString('es-CL', { timeZone: 'America/Santiago' });
+  const sentAt = `${formatDateTime(new Date())} hora de Chile`;
   return {
     to,
     subject: 'Email de prueba de Rendix',

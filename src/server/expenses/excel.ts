@@ -4,6 +4,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { DOCUMENT_TYPE_LABELS, STATUS_LABELS, type DocumentType, type ExpenseStatus } from '@shared/expenses.js';
+import { chileWallClock } from '@shared/format.js';
 import type { Db } from '../db/client.js';
 import { categories, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
 
@@ -30,14 +31,14 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'IVA', key: 'taxAmount', width: 12, style: { numFmt: '"$"#,##0' } },
   { header: 'Estado', key: 'status', width: 12 },
   { header: 'Aprobador', key: 'approver', width: 24 },
-  { header: 'Fecha decisión', key: 'decidedAt', width: 16, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
+  { header: 'Fecha decisión (hora de Chile)', key: 'decidedAt', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
   { header: 'Motivo rechazo', key: 'rejectionReason', width: 30 },
 ];
 
-/** Excel cells show wall-clock Santiago time; a JS Date is written as UTC, so shift it. */
-function santiagoWallClock(d: Date): Date {
-  const s = d.toLocaleString('sv-SE', { timeZone: 'America/Santiago' });
-  return new Date(`${s.replace(' ', 'T')}Z`);
+/** Excel cells have no zone and show a JS Date's UTC fields: write Chile's wall clock (the shared formatter's) as UTC. */
+function chileCell(d: Date): Date {
+  const c = chileWallClock(d);
+  return new Date(Date.UTC(Number(c.year), Number(c.month) - 1, Number(c.day), Number(c.hour), Number(c.minute), Number(c.second)));
 }
 
 /**
@@ -108,7 +109,7 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
           taxAmount: e.taxAmount,
           status: STATUS_LABELS[e.status as ExpenseStatus] ?? e.status,
           approver: r.approverFirst ? `${r.approverFirst} ${r.approverLast ?? ''}`.trim() : '',
-          decidedAt: decided ? santiagoWallClock(decided) : null,
+          decidedAt: decided ? chileCell(decided) : null,
           rejectionReason: e.rejectionReason ?? '',
         }).commit();
         totalClp += e.amountClp;

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ExpenseView } from '@shared/expenses.js';
-import { formatCLP, formatDate } from '@shared/format.js';
+import { formatCLP, formatDate, formatDateTime } from '@shared/format.js';
 import type { AppDeps } from '../context.js';
 import { memberships, users } from '../db/schema/index.js';
 
@@ -55,7 +55,8 @@ export async function notifyExpenseDecided(deps: AppDeps, e: ExpenseView): Promi
   if (!owner?.emailNotifications) return;
   const approved = e.status === 'approved';
   const title = approved ? 'Tu rendición fue aprobada' : 'Tu rendición fue rechazada';
-  const lines = [`Hola ${owner.firstName}:`, `${title}.`, summary(e)];
+  const decidedAt = formatDateTime(approved ? e.approvedAt : e.rejectedAt);
+  const lines = [`Hola ${owner.firstName}:`, `${title}.`, summary(e), `Enviada el ${formatDateTime(e.createdAt)}; ${approved ? 'aprobada' : 'rechazada'} el ${decidedAt} (hora de Chile).`];
   if (!approved) lines.push(`Motivo: ${e.rejectionReason || 'Sin motivo indicado'}`);
   await deps.mailer.send({
     to: owner.email,

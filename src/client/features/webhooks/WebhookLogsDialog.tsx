@@ -1,6 +1,6 @@
 import { AlertCircle, Inbox, RotateCcw } from 'lucide-react';
 import type { BillingWebhookLogView } from '@shared/billing';
-import { formatDate } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
@@ -23,9 +23,7 @@ const STATUS_BADGE: Record<LogStatus, { label: string; variant: 'success' | 'des
 
 /** dd/mm/yyyy HH:mm:ss: attempts a few seconds apart must be told apart. */
 function formatLogDate(value: string | null): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  return `${formatDate(d)} ${[d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':')}`;
+  return value ? formatDateTime(value, { seconds: true }) : '—';
 }
 
 function StatusBadge({ log }: { log: BillingWebhookLogView }) {
