@@ -11,7 +11,6 @@ const PartnerRegisterPage = lazy(() =>
   import('./features/auth/PartnerRegisterPage').then((m) => ({ default: m.PartnerRegisterPage })),
 );
 const AppShell = lazy(() => import('./features/shell/AppShell').then((m) => ({ default: m.AppShell })));
-const ComingSoon = lazy(() => import('./features/placeholder/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const ExpensesPage = lazy(() => import('./features/expenses/ExpensesPage').then((m) => ({ default: m.ExpensesPage })));
@@ -73,10 +72,6 @@ function Home() {
   return page(<DashboardPage />);
 }
 
-/** Signed-in screens; later issues replace the ComingSoon entries. */
-const SIGNED_IN: { path: string; title: string }[] = [
-];
-
 export function App() {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
@@ -134,9 +129,6 @@ export function App() {
           <Route path="/super-admin" element={page(<SuperAdminPage />)} />
           <Route path="/super-admin/api" element={page(<SuperAdminApiPage />)} />
           <Route path="/company-management" element={page(<CompanyManagementPage />)} />
-          {SIGNED_IN.map((r) => (
-            <Route key={r.path} path={r.path} element={page(<ComingSoon title={r.title} />)} />
-          ))}
           <Route path="*" element={<FullRedirectHome key={location.pathname} />} />
         </Route>
       </Routes>
