@@ -14,6 +14,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/super-admin': 'Panel Super Admin',
   '/super-admin/api': 'API Super Admin',
   '/company-management': 'Gestión de Empresas',
+  '/super-admin/email': 'Configuración de Email',
 };
 
 export const PRODUCT_NAME = 'Rendix';
