@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, FileSearch, FilterX, Search } from 'lucide-react';
+import { FileSearch, FilterX, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { EXPENSE_STATUSES, STATUS_LABELS } from '@shared/expenses';
@@ -6,6 +6,7 @@ import { SYNC_STATUSES, SYNC_STATUS_LABELS, type InvoiceView } from '@shared/int
 import { formatCLP, formatDate } from '@shared/format';
 import { formatRut } from '@shared/rut';
 import { Button } from '@client/components/ui/button';
+import { Pager } from '@client/components/ui/pager';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -57,7 +58,6 @@ function InvoicesScreen() {
     setFilters(EMPTY_FILTERS);
     setPage(1);
   };
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -209,21 +209,15 @@ function InvoicesScreen() {
               </li>
             ))}
           </ul>
-          <nav className="flex items-center justify-between gap-2" aria-label="Paginación">
-            <p className="text-sm text-muted-foreground">
-              {list.data.total} documento{list.data.total === 1 ? '' : 's'} · página {page} de {pages}
-            </p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1 || list.isFetching} onClick={() => setPage(page - 1)} aria-label="Página anterior">
-                <ChevronLeft aria-hidden />
-                Anterior
-              </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages || list.isFetching} onClick={() => setPage(page + 1)} aria-label="Página siguiente">
-                Siguiente
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label="Paginación"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            busy={list.isFetching}
+            onPage={setPage}
+            summary={(pages) => `${list.data.total} documento${list.data.total === 1 ? '' : 's'} · página ${page} de ${pages}`}
+          />
         </>
       )}
 

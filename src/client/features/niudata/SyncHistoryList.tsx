@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, ExternalLink, History, RefreshCw } from 'lucide-react';
+import { ExternalLink, History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { NIUDATA_HISTORY_PAGE_SIZE, SYNC_HISTORY_STATUSES, type SyncHistoryStatus } from '@shared/niudata';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { Pager } from '@client/components/ui/pager';
 import { Card } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
@@ -21,7 +22,6 @@ export function SyncHistoryList({ compact = false, poll = false, title = 'Sincro
   const [page, setPage] = useState(1);
   const pageSize = compact ? 5 : NIUDATA_HISTORY_PAGE_SIZE;
   const history = useNiudataHistory({ page, pageSize, status }, poll);
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / pageSize)) : 1;
 
   return (
     <section aria-labelledby="niudata-history-title" className="space-y-3">
@@ -114,21 +114,15 @@ export function SyncHistoryList({ compact = false, poll = false, title = 'Sincro
             </ul>
           </Card>
           {compact ? null : (
-            <nav className="flex flex-wrap items-center justify-between gap-2" aria-label="Paginación del historial">
-              <p className="text-sm text-muted-foreground">
-                {history.data.total} sincronizaci{history.data.total === 1 ? 'ón' : 'ones'} · página {page} de {pages}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1 || history.isFetching} onClick={() => setPage(page - 1)} aria-label="Página anterior">
-                  <ChevronLeft aria-hidden />
-                  Anterior
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages || history.isFetching} onClick={() => setPage(page + 1)} aria-label="Página siguiente">
-                  Siguiente
-                  <ChevronRight aria-hidden />
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              label="Paginación del historial"
+              page={page}
+              pageSize={pageSize}
+              total={history.data.total}
+              busy={history.isFetching}
+              onPage={setPage}
+              summary={(pages) => `${history.data.total} sincronizaci${history.data.total === 1 ? 'ón' : 'ones'} · página ${page} de ${pages}`}
+            />
           )}
         </>
       )}

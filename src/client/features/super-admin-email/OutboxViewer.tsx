@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Inbox, RefreshCw, Search } from 'lucide-react';
+import { Inbox, RefreshCw, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, OUTBOX_STATUS_LABELS, type OutboxMessage } from '@shared/email';
 import { Button } from '@client/components/ui/button';
+import { Pager } from '@client/components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -102,7 +103,6 @@ export function OutboxViewer() {
   const [open, setOpen] = useState<OutboxMessage | null>(null);
   const list = useOutbox(filters, page);
   const filtered = filters.search.trim() !== '' || filters.status !== 'all';
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / OUTBOX_PAGE_SIZE)) : 1;
 
   const apply = (next: OutboxFilters) => {
     setFilters(next);
@@ -188,21 +188,15 @@ export function OutboxViewer() {
           <>
             <OutboxTable items={list.data.items} onOpen={setOpen} />
             <OutboxCards items={list.data.items} onOpen={setOpen} />
-            <nav className="flex flex-wrap items-center justify-between gap-2" aria-label="Paginación de la bandeja">
-              <p className="text-sm text-muted-foreground">
-                {list.data.total} mensaje{list.data.total === 1 ? '' : 's'} · página {page} de {pages}
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1 || list.isFetching} onClick={() => setPage(page - 1)} aria-label="Página anterior">
-                  <ChevronLeft aria-hidden />
-                  Anterior
-                </Button>
-                <Button variant="outline" size="sm" disabled={page >= pages || list.isFetching} onClick={() => setPage(page + 1)} aria-label="Página siguiente">
-                  Siguiente
-                  <ChevronRight aria-hidden />
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              label="Paginación de la bandeja"
+              page={page}
+              pageSize={OUTBOX_PAGE_SIZE}
+              total={list.data.total}
+              busy={list.isFetching}
+              onPage={setPage}
+              summary={(pages) => `${list.data.total} mensaje${list.data.total === 1 ? '' : 's'} · página ${page} de ${pages}`}
+            />
           </>
         )}
       </CardContent>

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, Loader2, Search, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Loader2, Search, ShieldAlert } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ADMIN_SUBSCRIPTION_LABELS, type AdminSubscriptionStatus } from '@shared/admin';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { Pager as SharedPager } from '@client/components/ui/pager';
 import { StateMessage } from '@client/components/ui/state-message';
 import { useCurrentUser } from '@client/lib/auth';
 
@@ -60,26 +60,9 @@ export function SearchBox({ id, label, value, onChange, placeholder, busy }: { i
   );
 }
 
-export function Pager({ label, page, pageSize, total, busy, onPage }: { label: string; page: number; pageSize: number; total: number; busy: boolean; onPage: (p: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={label}>
-      <p className="text-sm text-muted-foreground">
-        Página {page} de {pages}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)} aria-label="Página anterior">
-          <ChevronLeft aria-hidden />
-          Anterior
-        </Button>
-        <Button variant="outline" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)} aria-label="Página siguiente">
-          Siguiente
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
-    </nav>
-  );
+/** The super admin lists hide paging when everything fits on one page. */
+export function Pager(props: Omit<ComponentProps<typeof SharedPager>, 'hideSingle'>) {
+  return <SharedPager {...props} hideSingle />;
 }
 
 export const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat('es-CL').format(n)} ${n === 1 ? one : many}`;
