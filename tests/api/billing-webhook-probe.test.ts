@@ -75,7 +75,7 @@ describe('POST /api/webhooks/{id}/test answers the real outcome', () => {
     expect(res.body.success).toBe(false);
     expect(res.body.responseStatus).toBeNull();
     expect(res.body.retryScheduled).toBe(false);
-    expect(res.body.message).toBe(`No se pudo conectar con 127.0.0.1:${port}: la conexión fue rechazada (¿el servicio está detenido o el puerto es otro?) (ECONNREFUSED).`);
+    expect(res.body.message).toBe(`No se pudo conectar con 127.0.0.1:${port}: la conexión fue rechazada (ECONNREFUSED).`);
     const [log] = await t.deps.db.select().from(billingWebhookLogs).where(eq(billingWebhookLogs.eventId, res.body.eventId));
     expect(log.errorMessage).toBe(res.body.message);
   });

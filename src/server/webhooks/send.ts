@@ -74,7 +74,7 @@ function post(url: string, headers: Record<string, string>, body: string, signal
 
 /** Why a connection failed, in words a super admin or accountant can act on; the system code stays for support. */
 const CONNECTION_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'la conexión fue rechazada (¿el servicio está detenido o el puerto es otro?)',
+  ECONNREFUSED: 'la conexión fue rechazada',
   ENOTFOUND: 'el nombre del servidor no existe',
   EAI_AGAIN: 'no se pudo resolver el nombre del servidor',
   ECONNRESET: 'el servidor cortó la conexión',
