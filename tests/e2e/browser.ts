@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { registration, uniqueEmail } from '../helpers/factories.js';
 
@@ -88,6 +90,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
 }
 
+/** The app shell scrolls inside itself, so a full-page shot stops at the viewport: look at the whole screen in a tall one. */
+export async function tallShot(page: Page, name: string, height = 2400): Promise<void> {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height });
+  await screenshot(page, name);
+  await page.setViewportSize(size);
+}
+
 /**
  * Registers over HTTP inside the page's context, so the browser holds the session. The onboarding
  * wizard is marked done unless a test is about it.
@@ -98,4 +108,11 @@ export async function signUp(page: Page, baseUrl: string, companyName: string, o
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()}`);
   if (!opts.onboarding) await page.request.post('/api/auth/complete-onboarding', { headers: { origin: baseUrl } });
   return { ...data, user: (await res.json()).user as { id: string; currentCompanyId: string } };
+}
+
+/** A new account (with its own company) made super admin, signed in in this page. */
+export async function signUpSuperAdmin(page: Page, t: TestApp, companyName = 'Plataforma Rendix') {
+  const me = await signUp(page, t.baseUrl, companyName);
+  await t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.user.id));
+  return me;
 }

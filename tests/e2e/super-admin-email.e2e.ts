@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema/index.js';
 import { uniqueEmail } from '../helpers/factories.js';
-import { newPage, screenshot, setupE2e, signUp } from './browser.js';
+import { newPage, screenshot, setupE2e, signUp, signUpSuperAdmin, tallShot } from './browser.js';
 
 /*
  * Issue 14 item 5 in the embedded mode (no SMTP): the super admin sends a test e-mail, reads it in the outbox, and
@@ -13,19 +11,7 @@ const e2e = setupE2e();
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** The app shell scrolls inside itself, so a full-page shot stops at the viewport: look at the whole screen in a tall one. */
-async function tallShot(page: Page, name: string, height = 2400) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: size.width, height });
-  await screenshot(page, name);
-  await page.setViewportSize(size);
-}
-
-async function signInAsSuperAdmin(page: Page) {
-  const me = await signUp(page, e2e.t.baseUrl, 'Plataforma Rendix');
-  await e2e.t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.user.id));
-  return me;
-}
+const signInAsSuperAdmin = (page: Page) => signUpSuperAdmin(page, e2e.t);
 
 describe('super admin e-mail page', () => {
   test('status, test e-mail into the outbox, and an invitation link followed from the outbox', async () => {

@@ -5,7 +5,7 @@ import { ADMIN_MSG, type AdminCompanyPage, type SubscriptionStats } from '../../
 import { formatCLP } from '../../src/shared/format.js';
 import { categories, memberships, paymentMethods, users } from '../../src/server/db/schema/index.js';
 import { registerUser, uniqueEmail } from '../helpers/factories.js';
-import { newPage, screenshot, setupE2e, signUp } from './browser.js';
+import { newPage, screenshot, setupE2e, signUp, signUpSuperAdmin, tallShot } from './browser.js';
 
 /*
  * Issue 14 items 1, 2 and 4 in the browser: the super admin's dashboard, company management (plan assignment and a
@@ -15,19 +15,7 @@ const e2e = setupE2e();
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** The app shell scrolls inside itself, so a full-page shot stops at the viewport: look at the whole screen in a tall one. */
-async function tallShot(page: Page, name: string, height = 2400) {
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: size.width, height });
-  await screenshot(page, name);
-  await page.setViewportSize(size);
-}
-
-async function signInAsSuperAdmin(page: Page) {
-  const me = await signUp(page, e2e.t.baseUrl, 'Plataforma Rendix');
-  await e2e.t.deps.db.update(users).set({ isSuperAdmin: true }).where(eq(users.id, me.user.id));
-  return me;
-}
+const signInAsSuperAdmin = (page: Page) => signUpSuperAdmin(page, e2e.t);
 
 /** A customer company (its admin registered it), with a name no other test uses. */
 async function customer(name: string) {
