@@ -15,6 +15,10 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/super-admin/api': 'API Super Admin',
   '/company-management': 'Gestión de Empresas',
   '/super-admin/email': 'Configuración de Email',
+  '/webhooks': 'Webhooks de Facturación',
+  '/premium-plans': 'Planes de Suscripción',
+  '/mercadopago-diagnostics': 'Diagnóstico MercadoPago',
+  '/mercadopago-test': 'Pruebas MercadoPago',
 };
 
 export const PRODUCT_NAME = 'Rendix';
