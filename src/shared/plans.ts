@@ -35,7 +35,6 @@ export const PLANS: Plan[] = [
       'Dashboard básico',
       'Soporte por email',
       'Integración con NiuData',
-      'Acceso completo durante el desarrollo',
     ],
     monthlyExpenseLimit: 10,
     maxActiveUsers: 2,
@@ -143,3 +142,20 @@ export function getPlan(id: string): Plan {
 }
 
 export const FREE_TRIAL_DAYS = 7;
+
+/**
+ * The plan's name as the shell and the company page show it ('Plan Básico'); 'Sin empresa' when there is no company
+ * (a super admin outside any company). Every plan label reads this one function.
+ */
+export function planLabel(planId: string | null): string {
+  return planId ? `Plan ${getPlan(planId).name}` : 'Sin empresa';
+}
+
+/**
+ * The top bar's usage text for the plan in force: 'N/50 rendiciones este mes' for a plan with a monthly limit,
+ * 'Plan Profesional - Ilimitado' for one without.
+ */
+export function usageLabel(planId: string, used: number): string {
+  const plan = getPlan(planId);
+  return plan.monthlyExpenseLimit === null ? `${planLabel(plan.id)} - Ilimitado` : `${used}/${plan.monthlyExpenseLimit} rendiciones este mes`;
+}

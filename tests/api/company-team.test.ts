@@ -223,6 +223,8 @@ describe('invitations', () => {
     const res = await admin.client.post('/api/company/invite', { email: existing.email });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ id: existing.user.id, hasPassword: true, invitationPending: true });
+    // The admin is told what happened: an invitation, not an addition (and no gendered 'lo agregamos').
+    expect(res.body.message).toBe(`${existing.email} ya tiene cuenta en Rendix: le enviamos una invitación por email para unirse a la empresa.`);
     const mail = await t.smtp!.waitFor(existing.email, { subject: /Segunda SpA/ });
     expect(mail.text).toContain('/invitacion?token=');
     expect(mail.text).toContain('no se agregará nada a tu cuenta');

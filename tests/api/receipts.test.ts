@@ -163,7 +163,7 @@ describe('duplicates and flags on saved expenses', () => {
     // Same file again.
     const again = await analyze(client, receipt);
     expect(again.body.data.flags).toEqual([
-      expect.objectContaining({ code: 'duplicate_file', expenseNumber: first.body.expenseNumber, message: expect.stringContaining(`rendición #${first.body.expenseNumber}`) }),
+      expect.objectContaining({ code: 'duplicate_file', expenseNumber: first.body.expenseNumber, message: expect.stringContaining(`rendición N° ${first.body.expenseNumber}`) }),
     ]);
     const second = await fileExpense(client, fields, { data: receipt, name: 'boleta-otra-vez.jpg' });
     expect(second.status).toBe(201);
@@ -173,7 +173,7 @@ describe('duplicates and flags on saved expenses', () => {
     const photo = await thermalReceipt([...BOLETA_LINES, 'GRACIAS POR SU COMPRA'], { ted: boletaTed(), format: 'png' });
     const other = await analyze(client, photo, 'foto.png');
     expect(other.body.data.flags).toEqual([
-      expect.objectContaining({ code: 'duplicate_document', message: `Boleta N° 88123 del RUT 99.520.000-7 ya se rindió en la rendición #${first.body.expenseNumber}.` }),
+      expect.objectContaining({ code: 'duplicate_document', message: `Boleta N° 88123 del RUT 99.520.000-7 ya se rindió en la rendición N° ${first.body.expenseNumber}.` }),
     ]);
 
     const pending = await client.get('/api/admin/expenses/pending');

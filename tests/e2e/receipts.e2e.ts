@@ -43,7 +43,7 @@ describe('receipt reading in the browser', () => {
     // The same file again: the form warns before saving, the user may still save.
     await page.goto('/new-expense');
     await upload(page, 'boleta-copec.jpg', 'image/jpeg', photo, { fresh: false });
-    await page.getByText('Este mismo archivo ya se rindió en la rendición #1').waitFor();
+    await page.getByText('Este mismo archivo ya se rindió en la rendición N° 1').waitFor();
     await page.getByText('Puedes guardar igual; el administrador verá esta advertencia.').waitFor();
     await screenshot(page, 'receipt-duplicate-warning');
     await page.fill('#expense-description', 'Bencina otra vez');
@@ -53,7 +53,7 @@ describe('receipt reading in the browser', () => {
 
     await page.goto('/approvals');
     const card = page.locator('[data-approval-card]').filter({ hasText: 'Bencina otra vez' });
-    await card.getByText('Este mismo archivo ya se rindió en la rendición #1').waitFor();
+    await card.getByText('Este mismo archivo ya se rindió en la rendición N° 1').waitFor();
     await card.getByText('Timbre SII verificado').waitFor();
     await screenshot(page, 'approvals-receipt-flags');
     await context.close();

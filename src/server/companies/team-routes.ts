@@ -73,7 +73,7 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const { actor, companyId, inviterName } = adminScope(request);
     const user = await withInviteLimits(request, actor.userId, companyId, request.body.email, () => inviteUser(deps, actor, companyId, request.body.email, inviterName));
     const message = user.hasPassword
-      ? `${user.email} ya tenía cuenta en Rendix: lo agregamos a la empresa y le avisamos por email.`
+      ? `${user.email} ya tiene cuenta en Rendix: le enviamos una invitación por email para unirse a la empresa.`
       : `Enviamos una invitación a ${user.email}.`;
     return reply.status(201).send({ message, user });
   });

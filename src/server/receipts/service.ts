@@ -127,7 +127,7 @@ export async function findDuplicates(
   if (sameFile) {
     flags.push({
       code: 'duplicate_file',
-      message: `Este mismo archivo ya se rindió en la rendición #${sameFile.expenseNumber} del ${formatDate(sameFile.date)}.`,
+      message: `Este mismo archivo ya se rindió en la rendición N° ${sameFile.expenseNumber} del ${formatDate(sameFile.date)}.`,
       expenseNumber: sameFile.expenseNumber,
       expenseId: sameFile.id,
     });
@@ -138,7 +138,7 @@ export async function findDuplicates(
     const label = DOCUMENT_TYPE_LABELS[type as DocumentType] ?? type;
     flags.push({
       code: 'duplicate_document',
-      message: `${label} N° ${folio} del RUT ${formatRut(rut)} ya se rindió en la rendición #${sameDocument.expenseNumber}.`,
+      message: `${label} N° ${folio} del RUT ${formatRut(rut)} ya se rindió en la rendición N° ${sameDocument.expenseNumber}.`,
       expenseNumber: sameDocument.expenseNumber,
       expenseId: sameDocument.id,
     });

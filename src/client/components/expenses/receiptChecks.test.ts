@@ -87,10 +87,10 @@ describe('flags', () => {
     expect(warningCount([], TIMBRE)).toBe(0);
   });
   test('reference to the expense already filed', () => {
-    expect(flagReference(DUP)).toBe('Rendición #12');
+    expect(flagReference(DUP)).toBe('Rendición N° 12');
     expect(flagReference({ ...DUP, message: 'Ya rendido en la rendición N° 12.' })).toBeNull();
     expect(flagReference({ ...DUP, message: 'Igual a la rendición #12' })).toBeNull();
-    expect(flagReference({ ...DUP, message: 'Igual a la rendición #123' })).toBe('Rendición #12');
+    expect(flagReference({ ...DUP, message: 'Igual a la rendición N° 123' })).toBe('Rendición N° 12');
     expect(flagReference(MISMATCH)).toBeNull();
   });
   test('save-anyway sentence', () => {

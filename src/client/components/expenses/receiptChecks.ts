@@ -97,12 +97,12 @@ export function isDuplicateFlag(flag: ReceiptFlag): boolean {
   return flag.code === 'duplicate_document' || flag.code === 'duplicate_file';
 }
 
-/** 'Rendición #12' for a duplicate that names the expense already filed, unless the message already says it. */
+/** 'Rendición N° 12' for a duplicate that names the expense already filed, unless the message already says it. */
 export function flagReference(flag: ReceiptFlag): string | null {
   if (!flag.expenseNumber) return null;
   const n = flag.expenseNumber;
   if (new RegExp(`(#|N°\\s*)${n}(?!\\d)`).test(flag.message)) return null;
-  return `Rendición #${n}`;
+  return `Rendición N° ${n}`;
 }
 
 /** How many warnings the user sees: the listed flags plus an invalid timbre. */
