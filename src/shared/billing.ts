@@ -59,12 +59,37 @@ export type SubscriptionPlanView = z.infer<typeof subscriptionPlanViewSchema>;
 
 export const createSubscriptionSchema = z.object({ planId: safeText({ error: 'Selecciona un plan.' }).trim().min(1, 'Selecciona un plan.').max(100, 'Selecciona un plan.') });
 
+/**
+ * What a purchase buys and charges (README 'Plans and payments'): `new` (nothing paid is running: starts now or when
+ * the trial ends), `renewal` (the running plan: starts when its month ends), `upgrade` (a dearer plan: starts now,
+ * the unused days of the running month are credited) or `scheduled` (a cheaper or same-price plan: paid now, starts
+ * when the running month ends). Periods are [start, end): the end is exclusive, one calendar month later.
+ */
+export const planChangeQuoteSchema = z.object({
+  kind: z.enum(['new', 'renewal', 'upgrade', 'scheduled']),
+  planId: z.string(),
+  planName: z.string(),
+  /** The plan's monthly price, CLP with IVA. */
+  price: z.number(),
+  /** Unused value of the running month, CLP (upgrades only; 0 otherwise). */
+  credit: z.number(),
+  /** What the payment page charges: price − credit, never below 0. */
+  amount: z.number(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  currentPlanName: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+});
+export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
+
 /** POST /api/mercadopago/create-subscription answer. */
 export const checkoutViewSchema = z.object({
   preferenceId: z.string(),
   initPoint: z.string(),
   /** true when no MercadoPago credentials are set: the sandbox's own checkout page ('Modo de prueba'). */
   sandbox: z.boolean(),
+  /** What this checkout buys and charges; the payment page asks for exactly `quote.amount`. */
+  quote: planChangeQuoteSchema,
 });
 export type CheckoutView = z.infer<typeof checkoutViewSchema>;
 

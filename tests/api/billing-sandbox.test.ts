@@ -41,7 +41,7 @@ async function sandboxCheckout(planId = 'professional') {
 describe('sandbox checkout', () => {
   test('create-subscription answers our own checkout page, labelled as test mode', async () => {
     const { admin, checkout, res, path } = await sandboxCheckout('professional');
-    expect(res.body).toEqual({ preferenceId: `sandbox-${checkout.id}`, initPoint: `${t.baseUrl}${path}`, sandbox: true });
+    expect(res.body).toEqual({ preferenceId: `sandbox-${checkout.id}`, initPoint: `${t.baseUrl}${path}`, sandbox: true, quote: expect.objectContaining({ kind: 'new', amount: checkout.amount }) });
     expect(checkout).toMatchObject({ provider: 'sandbox', amount: 15000, planId: 'professional' });
 
     const page = await admin.client.get(path);

@@ -76,7 +76,12 @@ describe('create-subscription', () => {
     expect(pref.statement_descriptor).toBe('RENDIX');
     expect(pref.payer).toEqual({ email: admin.email });
     expect(checkout).toMatchObject({ planId: 'professional', amount: 15000, provider: 'mercadopago', status: 'created', createdBy: admin.user.id });
-    expect(res.body).toEqual({ preferenceId: checkout.preferenceId, initPoint: `https://www.mercadopago.cl/checkout/v1/redirect?pref_id=${checkout.preferenceId}`, sandbox: false });
+    expect(res.body).toEqual({
+      preferenceId: checkout.preferenceId,
+      initPoint: `https://www.mercadopago.cl/checkout/v1/redirect?pref_id=${checkout.preferenceId}`,
+      sandbox: false,
+      quote: expect.objectContaining({ kind: 'new', planId: 'professional', price: 15000, credit: 0, amount: 15000 }),
+    });
   });
 
   test("'premium' is the professional plan", async () => {

@@ -1,5 +1,8 @@
 
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { addOneMonth } from '../../src/server/billing/plan-state.js';
+import { companies, paymentCheckouts, subscriptionInvoices } from '../../src/server/db/schema/index.js';
 import { DESKTOP, newPage, screenshot, signUp, setupE2e } from './browser.js';
 
 const e2e = setupE2e();
@@ -39,6 +42,62 @@ describe('buying a plan in the browser (sandbox checkout)', () => {
     const invoices = await (await page.request.get('/api/subscription/invoices')).json();
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ status: 'paid', subscriptionPlan: 'professional', totalAmount: 15000, amount: 12605, taxAmount: 2395 });
+    await context.close();
+  });
+});
+
+// Issue 16 item 3: the confirmation dialog says the plan-change rule and charges what it says.
+describe('changing plan in the browser', () => {
+  /** The company runs a bought month of `plan` that started `daysAgo` days ago. */
+  async function onPaidPlan(companyId: string, plan: 'basic' | 'professional', daysAgo: number) {
+    const start = new Date(Date.now() - daysAgo * 86_400_000);
+    const end = addOneMonth(start);
+    const price = plan === 'basic' ? 9990 : 15000;
+    await e2e.t.deps.db.update(companies).set({ plan, subscriptionStatus: 'active', currentPeriodStart: start, currentPeriodEnd: end, trialEndsAt: start }).where(eq(companies.id, companyId));
+    await e2e.t.deps.db.insert(subscriptionInvoices).values({
+      companyId, invoiceNumber: `E2E-${Math.random().toString(36).slice(2, 10)}`, status: 'paid', planId: plan, description: 'Plan — 1 mes',
+      amount: Math.round(price / 1.19), taxRate: '19', taxAmount: price - Math.round(price / 1.19), totalAmount: price,
+      billingPeriodStart: start, billingPeriodEnd: end, paidAt: start, provider: 'sandbox', providerPaymentId: `e2e-${Math.random().toString(36).slice(2)}`,
+    });
+    return end;
+  }
+  const lastCheckoutAmount = async (companyId: string) =>
+    (await e2e.t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId)).orderBy(desc(paymentCheckouts.createdAt)).limit(1))[0].amount;
+
+  test('a downgrade says it starts when the paid month ends; an upgrade names its credit; the checkout charges that', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, { width: 1440, height: 900 });
+    const me = await signUp(page, e2e.t.baseUrl, 'Cambios de Plan SpA');
+    const companyId = me.user.currentCompanyId;
+    await onPaidPlan(companyId, 'professional', 5);
+
+    await page.goto('/subscription');
+    await page.locator('[data-plan-card="basic"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+    const dialog = page.getByRole('dialog');
+    const summary = dialog.locator('[data-quote-summary]');
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/^Tu plan Profesional sigue hasta el \d{2}\/\d{2}\/\d{4}; Básico empieza el \d{2}\/\d{2}\/\d{4} \(hasta el \d{2}\/\d{2}\/\d{4}\) y se cobra \$9\.990 ahora\./);
+    await dialog.getByText('Total a pagar ahora (IVA incluido)').waitFor();
+    expect(await lastCheckoutAmount(companyId)).toBe(9990);
+    await screenshot(page, 'billing-downgrade-confirm-1440');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Now on Básico for 10 days: Profesional starts at once, minus the unused Básico days.
+    await e2e.t.deps.db.delete(subscriptionInvoices).where(eq(subscriptionInvoices.companyId, companyId));
+    await onPaidPlan(companyId, 'basic', 10);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/subscription');
+    await page.locator('[data-plan-card="professional"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
+    await summary.waitFor();
+    const text = await summary.innerText();
+    const m = /Se descuentan \$([\d.]+) por los días no usados de tu plan Básico: pagas \$([\d.]+)\./.exec(text);
+    expect(m, text).toBeTruthy();
+    const credit = Number(m![1].replace(/\./g, ''));
+    const charged = Number(m![2].replace(/\./g, ''));
+    expect(credit + charged).toBe(15000);
+    expect(await lastCheckoutAmount(companyId)).toBe(charged);
+    await dialog.getByText(`−$${m![1]}`).waitFor();
+    await screenshot(page, 'billing-upgrade-confirm-390');
     await context.close();
   });
 });

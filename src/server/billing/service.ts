@@ -7,7 +7,9 @@ import { auditLog, companies, paymentCheckouts, subscriptionInvoices } from '../
 import { AppError, errors } from '../errors.js';
 import { lockCompany } from '../companies/service.js';
 import { notifySubscriptionPaid } from '../billing-webhooks/events.js';
-import { nextPaidPeriod, trialEligible, trialEnd } from './plan-state.js';
+import { formatCLP, formatDate } from '@shared/format.js';
+import { addOneMonth, trialEligible, trialEnd } from './plan-state.js';
+import { presentQuote, quotePlanChange, type PlanChange } from './plan-change.js';
 import type { PaymentProvider, ProviderPayment } from './provider.js';
 
 type InvoiceStatus = SubscriptionInvoiceView['status'];
@@ -62,13 +64,15 @@ export async function startCheckout(
 ): Promise<CheckoutView> {
   const plan = checkoutPlan(planId);
   const { db } = deps;
+  // The quote decides what this checkout charges: the preference asks for exactly that amount.
+  const quote = await quotePlanChange(db, await companyRow(db, buyer.companyId), plan, now, formatDate);
   const [checkout] = await db
     .insert(paymentCheckouts)
-    .values({ companyId: buyer.companyId, planId: plan.id, amount: plan.price, provider: provider.name, createdBy: buyer.userId })
+    .values({ companyId: buyer.companyId, planId: plan.id, amount: quote.amount, provider: provider.name, createdBy: buyer.userId })
     .returning();
   let created: { preferenceId: string; initPoint: string };
   try {
-    created = await provider.createCheckout({ checkoutId: checkout.id, plan, amount: plan.price, payerEmail: buyer.email, ...checkoutUrls(deps.appUrl) });
+    created = await provider.createCheckout({ checkoutId: checkout.id, plan, amount: quote.amount, payerEmail: buyer.email, ...checkoutUrls(deps.appUrl) });
   } catch (err) {
     await db.update(paymentCheckouts).set({ status: 'error', updatedAt: new Date() }).where(eq(paymentCheckouts.id, checkout.id));
     throw Object.assign(new AppError('payment_provider', 502, 'No se pudo crear el pago en MercadoPago. Inténtalo de nuevo en unos minutos.'), { cause: err });
@@ -88,7 +92,13 @@ export async function startCheckout(
       changes: { plan: { from: company.plan, to: plan.id }, trialEndsAt: ends.toISOString() },
     });
   });
-  return { ...created, sandbox: provider.name === 'sandbox' };
+  return { ...created, sandbox: provider.name === 'sandbox', quote: presentQuote(quote) };
+}
+
+async function companyRow(db: DbOrTx, companyId: string) {
+  const [c] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!c) throw errors.notFound('Empresa no encontrada.');
+  return c;
 }
 
 function invoiceStatusOf(paymentStatus: string): InvoiceStatus {
@@ -128,6 +138,27 @@ export async function applyPaidPeriod(tx: DbOrTx, companyId: string, planId: str
     .where(eq(companies.id, companyId));
 }
 
+type PaymentChange = { kind: PlanChange['kind']; start: Date; end: Date; credit: number } | { kind: 'refund' };
+
+/**
+ * The month an approved payment buys, by the rule of plan-change.ts applied when the payment arrives. While a
+ * scheduled change waits, a payment for that same plan extends it by a month; one for another plan buys nothing
+ * (it would overlap) and is flagged for a refund.
+ */
+async function changeForPayment(tx: DbOrTx, company: typeof companies.$inferSelect, plan: Plan & { price: number }, charged: number, now: Date): Promise<PaymentChange> {
+  if (company.scheduledPlan && company.scheduledPeriodEnd && company.currentPeriodEnd && company.currentPeriodEnd > now) {
+    if (company.scheduledPlan !== plan.id) return { kind: 'refund' };
+    return { kind: 'scheduled', start: company.scheduledPeriodEnd, end: addOneMonth(company.scheduledPeriodEnd), credit: 0 };
+  }
+  const q = await quotePlanChange(tx, company, plan, now, formatDate);
+  return { kind: q.kind, start: q.periodStart, end: q.periodEnd, credit: Math.max(0, plan.price - charged) };
+}
+
+function invoiceDescription(planName: string, period: Exclude<PaymentChange, { kind: 'refund' }> | null): string {
+  if (period?.kind === 'upgrade' && period.credit > 0) return `Plan ${planName} — 1 mes (descuento de ${formatCLP(period.credit)} por días no usados)`;
+  return `Plan ${planName} — 1 mes`;
+}
+
 export type PaymentOutcome = 'activated' | 'recorded' | 'unchanged' | 'unknown_payment' | 'unknown_checkout' | 'mismatch';
 
 /**
@@ -164,7 +195,9 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
       .where(and(eq(subscriptionInvoices.provider, provider.name), eq(subscriptionInvoices.providerPaymentId, payment.id)))
       .for('update');
     if (existing && !canMove(existing.status, status)) return null;
-    const period = status === 'paid' ? nextPaidPeriod(company, plan.id, now) : null;
+    // What the payment buys is decided now, on the company as it is (the checkout fixed only the amount).
+    const change = status === 'paid' ? await changeForPayment(tx, company, plan as Plan & { price: number }, checkout.amount, now) : null;
+    const period = change?.kind === 'refund' ? null : change;
     const paidAt = status === 'paid' ? (payment.dateApproved ? new Date(payment.dateApproved) : now) : (existing?.paidAt ?? null);
     const fields = {
       status,
@@ -188,7 +221,7 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
           checkoutId: checkout.id,
           invoiceNumber: await nextInvoiceNumber(tx),
           planId: plan.id,
-          description: `Plan ${plan.name} — 1 mes`,
+          description: invoiceDescription(plan.name, period),
           amount: net,
           taxRate: String(IVA_RATE * 100),
           taxAmount: tax,
@@ -202,15 +235,42 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
     }
     await tx.update(paymentCheckouts).set({ status: CHECKOUT_STATUS[status], updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
 
-    if (period) {
+    if (change?.kind === 'refund') {
+      // Paid while another change was already scheduled: nothing overlaps it; support refunds the payment.
+      await tx.insert(auditLog).values({
+        companyId: company.id,
+        entityType: 'payment_checkout',
+        entityId: checkout.id,
+        action: 'payment.needs_refund',
+        changes: { paymentId: payment.id, planId: plan.id, amount: checkout.amount, reason: 'scheduled_change_pending', scheduledPlan: company.scheduledPlan },
+      });
+    } else if (period?.kind === 'scheduled') {
+      await tx.update(companies).set({ scheduledPlan: plan.id, scheduledPeriodEnd: period.end, updatedAt: now }).where(eq(companies.id, company.id));
+      await tx.insert(auditLog).values({
+        companyId: company.id,
+        entityType: 'company',
+        entityId: company.id,
+        action: 'subscription.change_scheduled',
+        changes: { plan: { from: company.plan, to: plan.id }, invoice: invoice.invoiceNumber, periodStart: period.start.toISOString(), periodEnd: period.end.toISOString(), paymentId: payment.id },
+      });
+    } else if (period) {
       await applyPaidPeriod(tx, company.id, plan.id, period, now);
       await tx.insert(auditLog).values({
         companyId: company.id,
         entityType: 'company',
         entityId: company.id,
         action: 'subscription.activated',
-        changes: { plan: { from: company.plan, to: plan.id }, invoice: invoice.invoiceNumber, periodEnd: period.end.toISOString(), paymentId: payment.id },
+        changes: {
+          plan: { from: company.plan, to: plan.id },
+          invoice: invoice.invoiceNumber,
+          periodEnd: period.end.toISOString(),
+          paymentId: payment.id,
+          ...(period.kind === 'upgrade' ? { kind: 'upgrade', credit: period.credit } : {}),
+        },
       });
+    } else if (existing?.status === 'paid' && existing.billingPeriodEnd && company.scheduledPeriodEnd?.getTime() === existing.billingPeriodEnd.getTime()) {
+      // Refund of a scheduled change not started yet: it no longer happens.
+      await tx.update(companies).set({ scheduledPlan: null, scheduledPeriodEnd: null, updatedAt: now }).where(eq(companies.id, company.id));
     } else if (existing?.status === 'paid' && existing.billingPeriodEnd && company.currentPeriodEnd?.getTime() === existing.billingPeriodEnd.getTime()) {
       // Refund or chargeback of the payment that bought the running period: that month is no longer paid.
       await tx.update(companies).set({ currentPeriodEnd: existing.billingPeriodStart ?? now, updatedAt: now }).where(eq(companies.id, company.id));

@@ -2,7 +2,8 @@ import { CreditCard, ExternalLink } from 'lucide-react';
 import { MAX_INSTALLMENTS } from '@shared/billing';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
-import { priceBreakdown } from './format';
+import { formatCLP } from '@shared/format';
+import { priceBreakdown, quoteSummary } from './format';
 import { SandboxBadge } from './SandboxBadge';
 import type { PlanPurchase } from './usePlanPurchase';
 
@@ -10,7 +11,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   return (
     <div className={strong ? 'flex justify-between gap-4 border-t pt-2 font-semibold' : 'flex justify-between gap-4 text-muted-foreground'}>
       <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -18,8 +19,9 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 /** The confirmation before the payment page opens (part 1 §4). Closing it in any way declines. */
 export function CheckoutDialog({ purchase }: { purchase: PlanPurchase }) {
   const { checkout, popupBlocked } = purchase;
-  const price = checkout?.plan.price ?? 0;
-  const amounts = priceBreakdown(price);
+  const quote = checkout?.view.quote;
+  // What the payment page charges: the plan's price minus any credit, as the server quoted it for this checkout.
+  const amounts = priceBreakdown(quote?.amount ?? checkout?.plan.price ?? 0);
 
   return (
     <Dialog open={!!checkout} onOpenChange={(open) => (!open ? purchase.decline() : undefined)}>
@@ -35,11 +37,23 @@ export function CheckoutDialog({ purchase }: { purchase: PlanPurchase }) {
           </DialogDescription>
         </DialogHeader>
 
+        {quote ? (
+          <p data-quote-summary className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900 dark:border-blue-900/60 dark:bg-blue-950/40 dark:text-blue-200">
+            {quoteSummary(quote)}
+          </p>
+        ) : null}
+
         <dl className="space-y-1.5 rounded-lg border bg-muted/40 p-4 text-sm">
           <Row label="Plan" value={checkout?.plan.name ?? ''} />
+          {quote && quote.credit > 0 ? (
+            <>
+              <Row label="Precio mensual" value={formatCLP(quote.price)} />
+              <Row label={`Descuento por días no usados de ${quote.currentPlanName ?? 'tu plan'}`} value={`−${formatCLP(quote.credit)}`} />
+            </>
+          ) : null}
           <Row label="Neto" value={amounts.net} />
           <Row label="IVA (19%)" value={amounts.tax} />
-          <Row label="Total mensual (IVA incluido)" value={amounts.total} strong />
+          <Row label="Total a pagar ahora (IVA incluido)" value={amounts.total} strong />
         </dl>
 
         <ul className="space-y-1 text-sm text-muted-foreground">
@@ -47,7 +61,7 @@ export function CheckoutDialog({ purchase }: { purchase: PlanPurchase }) {
             <CreditCard className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             Paga con MercadoPago en hasta {MAX_INSTALLMENTS} cuotas según tu tarjeta.
           </li>
-          <li>Tu plan se activa cuando MercadoPago confirma el pago.</li>
+          <li>{quote?.kind === 'scheduled' ? 'El cambio queda programado cuando MercadoPago confirma el pago.' : 'Tu plan se activa cuando MercadoPago confirma el pago.'}</li>
           {checkout?.view.sandbox ? <li className="font-medium text-yellow-800 dark:text-yellow-300">Modo de prueba: no se cobra dinero real.</li> : null}
         </ul>
 

@@ -9,6 +9,7 @@ import {
   paymentMethodLabel,
   planName,
   priceBreakdown,
+  quoteSummary,
   secondsText,
   showsTax,
   testStatusView,
@@ -120,5 +121,23 @@ describe('formatDetails', () => {
     const loop: Record<string, unknown> = {};
     loop.self = loop;
     expect(formatDetails(loop)).toBe('[object Object]');
+  });
+});
+
+describe('quoteSummary (issue 16 item 3)', () => {
+  const base = { planId: 'basic', planName: 'Básico', price: 9990, credit: 0, amount: 9990, currentPlanName: 'Profesional' };
+  test('a downgrade waits for the paid month and says so before paying', () => {
+    // Paid Profesional until 31/12 at 10:00 in Chile (13:00 UTC, summer time).
+    const text = quoteSummary({ ...base, kind: 'scheduled', periodStart: '2026-12-31T13:00:00.000Z', periodEnd: '2027-01-31T13:00:00.000Z', currentPeriodEnd: '2026-12-31T13:00:00.000Z' });
+    expect(text).toBe('Tu plan Profesional sigue hasta el 31/12/2026; Básico empieza el 31/12/2026 (hasta el 31/01/2027) y se cobra $9.990 ahora. No pagas dos planes por los mismos días.');
+  });
+  test('an upgrade names the credit for the unused days', () => {
+    const text = quoteSummary({ ...base, kind: 'upgrade', planId: 'professional', planName: 'Profesional', price: 15000, credit: 6327, amount: 8673, currentPlanName: 'Básico', periodStart: '2026-11-25T13:00:00.000Z', periodEnd: '2026-12-25T13:00:00.000Z', currentPeriodEnd: '2026-12-15T13:00:00.000Z' });
+    expect(text).toBe('Profesional empieza ahora y dura hasta el 25/12/2026. Se descuentan $6.327 por los días no usados de tu plan Básico: pagas $8.673.');
+  });
+  test('a first purchase reads its month', () => {
+    expect(quoteSummary({ ...base, kind: 'new', currentPlanName: null, currentPeriodEnd: null, periodStart: '2026-11-30T23:46:00.000Z', periodEnd: '2026-12-30T23:46:00.000Z' })).toBe(
+      'El plan Básico va del 30/11/2026 al 30/12/2026. Se cobra $9.990.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, splitIva } from '@shared/billing';
+import { INVOICE_STATUS_LABELS, splitIva, type PlanChangeQuote } from '@shared/billing';
 import { formatCLP, formatDate } from '@shared/format';
 import { findPlan } from '@shared/plans';
 
@@ -122,5 +122,28 @@ export function formatDetails(value: unknown): string | null {
     return JSON.stringify(value, null, 2);
   } catch {
     return String(value);
+  }
+}
+
+/**
+ * The plan-change rule in the confirmation dialog, before paying (README 'Plans and payments'): when the new plan
+ * starts, until when the current one runs, and what is charged now. Dates are Chile's; period ends are exclusive
+ * (a month from 30/11 20:46 runs until 30/12 20:46), so 'hasta el 30/12' is the last day it runs.
+ */
+export function quoteSummary(q: PlanChangeQuote): string {
+  const start = formatDate(q.periodStart);
+  const end = formatDate(q.periodEnd);
+  const charge = formatCLP(q.amount);
+  switch (q.kind) {
+    case 'scheduled':
+      return `Tu plan ${q.currentPlanName} sigue hasta el ${formatDate(q.currentPeriodEnd)}; ${q.planName} empieza el ${start} (hasta el ${end}) y se cobra ${charge} ahora. No pagas dos planes por los mismos días.`;
+    case 'upgrade':
+      return q.credit > 0
+        ? `${q.planName} empieza ahora y dura hasta el ${end}. Se descuentan ${formatCLP(q.credit)} por los días no usados de tu plan ${q.currentPlanName}: pagas ${charge}.`
+        : `${q.planName} empieza ahora y dura hasta el ${end}. Se cobra ${charge}.`;
+    case 'renewal':
+      return `Tu plan ${q.planName} sigue hasta el ${formatDate(q.currentPeriodEnd)}; el mes que pagas ahora va del ${start} al ${end}. Se cobra ${charge}.`;
+    default:
+      return `El plan ${q.planName} va del ${start} al ${end}. Se cobra ${charge}.`;
   }
 }

@@ -19,6 +19,12 @@ export const companies = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * A plan change already paid that starts when the running paid period ends (a downgrade or a same-price change,
+     * billing/plan-change.ts): from `currentPeriodEnd` to `scheduledPeriodEnd` the company is on `scheduledPlan`.
+     */
+    scheduledPlan: varchar('scheduled_plan', { length: 30 }),
+    scheduledPeriodEnd: timestamp('scheduled_period_end', { withTimezone: true }),
     /** A partner plan asked for at registration; it applies once the owner's e-mail is verified. */
     pendingPlan: varchar('pending_plan', { length: 30 }),
     /**
