@@ -618,10 +618,15 @@ describe('company record', () => {
     await fileExpense(emp.client, expenseFields(ids, { amount: '2500' }));
     const all = await admin.client.get('/api/company/stats');
     expect(all.status).toBe(200);
-    expect(all.body).toEqual({ totalUsers: 2, totalExpenses: 2, totalAmount: '12500', subscriptionStatus: 'pro', monthlyExpenseCount: 2, scope: 'company' });
+    expect(all.body).toMatchObject({ totalUsers: 2, totalExpenses: 2, totalAmount: '12500', subscriptionStatus: 'pro', monthlyExpenseCount: 2, scope: 'company' });
     const own = await emp.client.get('/api/company/stats');
     expect(own.body).toMatchObject({ totalUsers: 2, totalExpenses: 1, totalAmount: '2500', monthlyExpenseCount: 2, scope: 'own' });
     expect((await admin.client.get('/api/company/current')).body).toMatchObject({ id: companyId, userCount: 2, expenseCount: 2 });
+
+    // A pending invitation holds a seat but is nobody yet: 'Usuarios · Activos' stays at 2.
+    expect((await admin.client.post('/api/company/invite', { email: uniqueEmail('pendiente') })).status).toBe(201);
+    expect((await admin.client.get('/api/company/stats')).body.totalUsers).toBe(2);
+    expect((await admin.client.get('/api/company/current')).body.userCount).toBe(2);
   });
 });
 

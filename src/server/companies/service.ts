@@ -176,6 +176,15 @@ export async function countActiveUsers(db: DbOrTx, companyId: string): Promise<n
   return r.n;
 }
 
+/** People who are in the company now (accepted, active): what 'Usuarios · Activos' shows. Seats also hold pending invitations. */
+export async function countMembers(db: DbOrTx, companyId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), memberOf));
+  return r.n;
+}
+
 export type AuditValues = typeof auditLog.$inferInsert;
 
 /** Every change to a company, a membership or a user leaves one row, in the same transaction. */
@@ -239,7 +248,7 @@ export async function presentCompany(db: DbOrTx, company: CompanyRow, role: Role
     subscriptionStatus: subscriptionStatusOf(company),
     subscriptionPlan: effectivePlan(company).id,
     userRole: role,
-    userCount: await countActiveUsers(db, company.id),
+    userCount: await countMembers(db, company.id),
     expenseCount: docs.n,
     createdAt: company.createdAt.toISOString(),
   };
@@ -305,10 +314,11 @@ export async function companyStats(db: Db, company: CompanyRow, ownerId: string 
     .from(expenses)
     .where(and(eq(expenses.companyId, company.id), ownerId ? eq(expenses.userId, ownerId) : undefined));
   return {
-    totalUsers: await countActiveUsers(db, company.id),
+    totalUsers: await countMembers(db, company.id),
     totalExpenses: row.totalExpenses,
     totalAmount: row.totalAmount,
     subscriptionStatus: subscriptionStatusOf(company),
+    planId: effectivePlan(company).id,
     // What the plan's monthly limit counts: the whole company, as the top bar shows it.
     monthlyExpenseCount: await countMonthlyExpenses(db, company.id),
     scope: ownerId ? 'own' : 'company',
