@@ -82,6 +82,12 @@ export const planChangeQuoteSchema = z.object({
 });
 export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 
+/** GET /api/subscription/scheduled-change: a paid change waiting for the running month to end, or null. */
+export const scheduledChangeSchema = z
+  .object({ planId: z.string(), planName: z.string(), startsAt: z.string(), endsAt: z.string() })
+  .nullable();
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
 /** POST /api/mercadopago/create-subscription answer. */
 export const checkoutViewSchema = z.object({
   preferenceId: z.string(),

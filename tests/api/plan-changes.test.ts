@@ -166,6 +166,11 @@ describe('downgrade: paid now, starts when the paid month ends', () => {
     const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'subscription.change_scheduled')));
     expect(audits).toHaveLength(1);
 
+    expect((await admin.client.get('/api/subscription/scheduled-change')).body).toEqual({ planId: 'basic', planName: 'Básico', startsAt: end.toISOString(), endsAt: addOneMonth(end).toISOString() });
+    expect((await t.client().get('/api/subscription/scheduled-change')).status).toBe(401);
+    const stranger = await registerUser(t);
+    expect((await stranger.client.get('/api/subscription/scheduled-change')).body).toBeNull();
+
     // One change at a time: another purchase waits until this one starts.
     const again = await admin.client.post('/api/mercadopago/create-subscription', { planId: 'professional' });
     expectCleanError(again, 409, /^Ya pagaste el cambio al plan Básico, que empieza el \d{2}\/\d{2}\/\d{4}/);

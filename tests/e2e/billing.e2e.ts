@@ -64,7 +64,7 @@ describe('changing plan in the browser', () => {
   const lastCheckoutAmount = async (companyId: string) =>
     (await e2e.t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId)).orderBy(desc(paymentCheckouts.createdAt)).limit(1))[0].amount;
 
-  test('a downgrade says it starts when the paid month ends; an upgrade names its credit; the checkout charges that', async () => {
+  test('a downgrade says it starts when the paid month ends, charges that, and the plan screen then shows it scheduled', async () => {
     const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, { width: 1440, height: 900 });
     const me = await signUp(page, e2e.t.baseUrl, 'Cambios de Plan SpA');
     const companyId = me.user.currentCompanyId;
@@ -79,13 +79,26 @@ describe('changing plan in the browser', () => {
     await dialog.getByText('Total a pagar ahora (IVA incluido)').waitFor();
     expect(await lastCheckoutAmount(companyId)).toBe(9990);
     await screenshot(page, 'billing-downgrade-confirm-1440');
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const [checkout] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Ir a pagar' }).click()]);
+    await checkout.getByRole('button', { name: 'Aprobar pago' }).click();
+    await checkout.waitForURL((u) => u.pathname === '/subscription-success');
+    await checkout.close();
+    // Paid: Profesional still runs, and the screen says when Básico starts.
+    await page.goto('/subscription');
+    const plan = page.getByLabel('Plan actual');
+    await plan.getByText(/Profesional/).waitFor();
+    await plan.getByText(/^Desde el \d{2}\/\d{2}\/\d{4} tu plan será Básico \(ya pagado, hasta el \d{2}\/\d{2}\/\d{4}\)\.$/).waitFor();
+    await screenshot(page, 'billing-downgrade-scheduled-1440');
+    await context.close();
+  });
 
-    // Now on Básico for 10 days: Profesional starts at once, minus the unused Básico days.
-    await e2e.t.deps.db.delete(subscriptionInvoices).where(eq(subscriptionInvoices.companyId, companyId));
+  test('an upgrade names its credit for the unused days, and the checkout charges exactly that', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, { width: 390, height: 844 });
+    const me = await signUp(page, e2e.t.baseUrl, 'Mejora de Plan SpA');
+    const companyId = me.user.currentCompanyId;
     await onPaidPlan(companyId, 'basic', 10);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const dialog = page.getByRole('dialog');
+    const summary = dialog.locator('[data-quote-summary]');
     await page.goto('/subscription');
     await page.locator('[data-plan-card="professional"]').getByRole('button', { name: 'Seleccionar Plan' }).click();
     await summary.waitFor();

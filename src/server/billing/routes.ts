@@ -7,6 +7,7 @@ import {
   checkoutViewSchema,
   createSubscriptionSchema,
   paymentStatusDataSchema,
+  scheduledChangeSchema,
   subscriptionInvoiceViewSchema,
   subscriptionPlanViewSchema,
   type CheckoutView,
@@ -20,7 +21,7 @@ import { enforceRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import { checkoutUrls, listInvoices, planViews, processPayment, startCheckout } from './service.js';
+import { checkoutUrls, listInvoices, planViews, processPayment, scheduledChange, startCheckout } from './service.js';
 import { verifyMercadoPagoSignature } from './signature.js';
 
 /** A checkout is cheap for us and for MercadoPago, but not free: plenty for a person, a ceiling for a script. */
@@ -195,6 +196,12 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       });
     if (!payment) throw errors.notFound('Pago no encontrado.');
     return payment;
+  });
+
+  /** A downgrade or same-price change already paid, starting when the running month ends (the subscription screen says so). */
+  r.get('/subscription/scheduled-change', { schema: { tags: ['billing'], response: { 200: scheduledChangeSchema, ...errorResponses(400, 401) } } }, async (request) => {
+    const companyId = requireCompanyId(actorOf(requireSession(request)));
+    return scheduledChange(db, companyId);
   });
 
   /** 'Historial de Compras': any member of the current company sees its invoices (the subscription screen is for all). */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { splitIva, IVA_RATE, type CheckoutView, type SubscriptionInvoiceView, type SubscriptionPlanView } from '@shared/billing.js';
-import { PLANS, findPlan, type Plan } from '@shared/plans.js';
+import { splitIva, IVA_RATE, type CheckoutView, type ScheduledChange, type SubscriptionInvoiceView, type SubscriptionPlanView } from '@shared/billing.js';
+import { PLANS, findPlan, getPlan, type Plan } from '@shared/plans.js';
 import type { AppDeps } from '../context.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, companies, paymentCheckouts, subscriptionInvoices } from '../db/schema/index.js';
@@ -344,4 +344,11 @@ export async function listInvoices(db: Db, companyId: string): Promise<Subscript
     .where(eq(subscriptionInvoices.companyId, companyId))
     .orderBy(desc(subscriptionInvoices.createdAt), desc(subscriptionInvoices.invoiceNumber));
   return rows.map(presentInvoice);
+}
+
+/** The company's scheduled plan change, if one is paid and has not started yet. */
+export async function scheduledChange(db: Db, companyId: string, now = new Date()): Promise<ScheduledChange> {
+  const c = await companyRow(db, companyId);
+  if (!c.scheduledPlan || !c.scheduledPeriodEnd || !c.currentPeriodEnd || c.currentPeriodEnd <= now) return null;
+  return { planId: c.scheduledPlan, planName: getPlan(c.scheduledPlan).name, startsAt: c.currentPeriodEnd.toISOString(), endsAt: c.scheduledPeriodEnd.toISOString() };
 }

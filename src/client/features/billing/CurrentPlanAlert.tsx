@@ -1,7 +1,7 @@
 import { Crown, Info } from 'lucide-react';
 import { formatDate } from '@shared/format';
 import { findPlan } from '@shared/plans';
-import type { UserWithPeriod } from './queries';
+import { useScheduledChange, type UserWithPeriod } from './queries';
 
 /** The plan the user's current company is on, as the session reports it. */
 export function currentPlanOf(user: UserWithPeriod): { id: string | null; name: string } {
@@ -17,6 +17,7 @@ export function CurrentPlanAlert({ user }: { user: UserWithPeriod }) {
   const trial = user.subscriptionStatus === 'trial';
   const paid = current.id !== 'free' && current.id !== 'niudata-free';
   const endsAt = trial ? user.trialEndsAt : paid ? user.currentPeriodEnd : null;
+  const scheduled = useScheduledChange(!!user.currentCompanyId).data;
 
   return (
     <section
@@ -32,6 +33,11 @@ export function CurrentPlanAlert({ user }: { user: UserWithPeriod }) {
         {endsAt ? (
           <p className="text-blue-800 dark:text-blue-300">
             {trial ? `Tu período de prueba termina el ${formatDate(endsAt)}.` : `Vigente hasta el ${formatDate(endsAt)}.`}
+          </p>
+        ) : null}
+        {scheduled ? (
+          <p className="text-blue-800 dark:text-blue-300" data-scheduled-change>
+            Desde el {formatDate(scheduled.startsAt)} tu plan será <strong className="font-semibold">{scheduled.planName}</strong> (ya pagado, hasta el {formatDate(scheduled.endsAt)}).
           </p>
         ) : null}
         {!user.currentCompanyId ? <p className="text-blue-800 dark:text-blue-300">Aún no perteneces a una empresa.</p> : null}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckoutView, PaymentStatusData, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
+import type { CheckoutView, PaymentStatusData, ScheduledChange, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
 import type { CurrentUser } from '@shared/auth';
 import { apiGet, apiRequest } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
@@ -25,6 +25,14 @@ export function usePaymentStatus(enabled = true) {
     queryFn: async () => (await apiGet<{ data: PaymentStatusData }>('/api/mercadopago/status')).data,
     enabled,
   });
+}
+
+/** Under the invoices' prefix, so what refreshes the purchase history refreshes this too. */
+const SCHEDULED_CHANGE_KEY = [...qk.subscriptionInvoices, 'scheduled-change'] as const;
+
+/** GET /api/subscription/scheduled-change: a paid downgrade waiting for the running month to end. */
+export function useScheduledChange(enabled: boolean) {
+  return useQuery({ queryKey: SCHEDULED_CHANGE_KEY, queryFn: () => apiGet<ScheduledChange>('/api/subscription/scheduled-change'), enabled });
 }
 
 export const createSubscription = (planId: string) => apiRequest<CheckoutView>('POST', '/api/mercadopago/create-subscription', { planId });
