@@ -174,6 +174,8 @@ export const companyStatsSchema = z.object({
   totalExpenses: z.number(),
   totalAmount: z.string(),
   subscriptionStatus,
+  /** The plan in force (`Plan.id`), for its name and limit. */
+  planId: z.string(),
   monthlyExpenseCount: z.number(),
   scope: z.enum(['company', 'own']),
 });
@@ -214,6 +216,6 @@ export function isPendingInvitation(u: Pick<CompanyUser, 'invitationPending'>): 
 
 export const SUBSCRIPTION_LABELS: Record<CompanyStats['subscriptionStatus'], string> = {
   free: 'Gratuito',
-  pro: 'Pro',
+  pro: 'Activa',
   trial: 'Prueba gratuita',
 };

@@ -4,6 +4,7 @@ import { ROLE_LABELS, type Role } from '@shared/auth';
 import { SUBSCRIPTION_LABELS, type CompanyStats, type CompanyView } from '@shared/company';
 import { SPENT_HINT } from '@shared/dashboard';
 import { formatCLP } from '@shared/format';
+import { getPlan } from '@shared/plans';
 import { formatRut } from '@shared/rut';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -14,8 +15,8 @@ import { qk } from '@client/lib/queryKeys';
 import { SectionError } from '@client/features/dashboard/SectionError';
 import { post, useCompanyAction, useCompanyStats } from './queries';
 
-/** Plan labels of part 2 §9: free 'Gratuito', paid 'Pro'. */
-export const planLabel = (status: CompanyView['subscriptionStatus']) => (status === 'free' ? 'Gratuito' : 'Pro');
+/** The plan in force by its own name ('Básico', 'Profesional'...), under a 'Plan' heading; a trial says so. */
+const planValue = (planId: string, status: CompanyView['subscriptionStatus']) => `${getPlan(planId).name}${status === 'trial' ? ' (prueba)' : ''}`;
 const roleLabel = (role: Role | null) => (role ? ROLE_LABELS[role] : 'Sin rol');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -58,8 +59,8 @@ export function CompanyHeader({ company, canManage, onEdit }: { company: Company
           </Fact>
           <Fact label="Plan">
             <span className="inline-flex items-center gap-1">
-              {company.subscriptionStatus !== 'free' ? <Crown className="h-3.5 w-3.5 text-amber-500" aria-hidden /> : null}
-              {planLabel(company.subscriptionStatus)}
+              {company.subscriptionPlan !== 'free' ? <Crown className="h-3.5 w-3.5 text-amber-500" aria-hidden /> : null}
+              <span data-testid="company-plan">{planValue(company.subscriptionPlan, company.subscriptionStatus)}</span>
             </span>
           </Fact>
           <Fact label="Tu rol">{roleLabel(company.userRole)}</Fact>
@@ -141,7 +142,7 @@ export function CompanyStatCards({ stats }: { stats: ReturnType<typeof useCompan
       <StatCard label="Usuarios" value={s.totalUsers} icon={Users} tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300" hint="Activos" />
       <StatCard label="Total Gastos" value={s.totalExpenses} icon={FileText} tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-300" hint={own} />
       <StatCard label="Monto Total" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" hint={own ? `${own}: ${SPENT_HINT.toLowerCase()}` : SPENT_HINT} />
-      <StatCard label="Plan" value={planLabel(s.subscriptionStatus)} icon={Crown} tone="bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300" />
+      <StatCard label="Plan" value={planValue(s.planId, s.subscriptionStatus)} icon={Crown} tone="bg-amber-100 text-amber-700 dark:bg-amber-900/40 dark:text-amber-300" />
     </section>
   );
 }

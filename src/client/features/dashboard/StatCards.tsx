@@ -6,7 +6,6 @@ import { formatCLP } from '@shared/format';
 import { Card, CardContent } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
-import { FREE_MONTHLY_LIMIT } from '@client/features/shell/nav';
 import { useDashboardStats } from './queries';
 import { SectionError } from './SectionError';
 
@@ -70,19 +69,20 @@ export function StatCards() {
   }
 
   const s = stats.data;
-  const isFree = s.subscriptionStatus === 'free';
-  const limit = s.monthlyLimit ?? FREE_MONTHLY_LIMIT;
-  const atLimit = s.monthlyExpenses >= limit;
+  // Every plan with a monthly limit (Gratuito 10, Básico 50) shows its counter; unlimited plans do not.
+  const limit = s.monthlyLimit;
+  const isLimited = limit !== null;
+  const atLimit = isLimited && s.monthlyExpenses >= limit;
 
   return (
-    <section aria-label="Estadísticas" className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4', isFree && 'xl:grid-cols-5')}>
+    <section aria-label="Estadísticas" className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4', isLimited && 'xl:grid-cols-5')}>
       <StatCard label="Total Rendiciones" value={s.totalExpenses} icon={FileText} tone="bg-blue-100 text-blue-700 dark:bg-blue-900/40 dark:text-blue-300" />
       <StatCard label="Total Gastado" value={formatCLP(s.totalAmount)} icon={Wallet} tone="bg-indigo-100 text-indigo-700 dark:bg-indigo-900/40 dark:text-indigo-300">
         <p className="text-xs text-muted-foreground">{SPENT_HINT}</p>
       </StatCard>
       <StatCard label="Pendientes" value={s.pendingExpenses} icon={Clock} tone="bg-yellow-100 text-yellow-700 dark:bg-yellow-900/40 dark:text-yellow-300" />
       <StatCard label="Aprobadas" value={s.approvedExpenses} icon={CheckCircle2} tone="bg-green-100 text-green-700 dark:bg-green-900/40 dark:text-green-300" />
-      {isFree ? (
+      {isLimited ? (
         <StatCard
           label="Este mes"
           value={
@@ -95,7 +95,7 @@ export function StatCards() {
           danger={atLimit}
         >
           <p className={cn('text-xs text-muted-foreground', atLimit && 'text-red-700 dark:text-red-300')}>
-            {atLimit ? 'Alcanzaste el límite del plan gratuito. ' : 'Rendiciones del plan gratuito. '}
+            {atLimit ? 'Alcanzaste el límite de tu plan. ' : 'Rendiciones incluidas en tu plan. '}
             <Link to="/subscription" className="font-medium text-primary underline-offset-4 hover:underline">
               Mejorar plan
             </Link>

@@ -1,9 +1,10 @@
 import { Loader2, LogOut, Receipt } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '@shared/auth';
+import { planLabel } from '@shared/plans';
 import { cn } from '@client/lib/utils';
 import { CompanySwitcher } from './CompanySwitcher';
-import { PLAN_LABELS, displayName, visibleNavItems } from './nav';
+import { displayName, visibleNavItems } from './nav';
 import { useLogout, usePendingApprovalsCount } from './queries';
 import { UserAvatar } from '@client/components/ui/user-avatar';
 
@@ -79,7 +80,10 @@ export function SidebarContent({ user, onNavigate }: { user: CurrentUser; onNavi
           <p className="truncate text-sm font-medium" title={name}>
             {name}
           </p>
-          <p className="text-xs text-muted-foreground">Plan {PLAN_LABELS[user.subscriptionStatus] ?? user.subscriptionStatus}</p>
+          <p className="text-xs text-muted-foreground" data-testid="sidebar-plan">
+            {planLabel(user.planId)}
+            {user.subscriptionStatus === 'trial' ? ' (prueba)' : ''}
+          </p>
         </div>
         <button
           type="button"

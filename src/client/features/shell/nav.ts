@@ -62,16 +62,6 @@ export function visibleNavItems(user: CurrentUser): NavItem[] {
   return NAV_ITEMS.filter((item) => canSee(user, item.audience));
 }
 
-/** Plan labels of part 2 §9 ('Gratuito' / 'Pro'); trial is a paid plan on trial. */
-export const PLAN_LABELS: Record<CurrentUser['subscriptionStatus'], string> = {
-  free: 'Gratuito',
-  pro: 'Pro',
-  trial: 'Prueba',
-};
-
-/** Monthly limit of the free plan when the server gives none (part 1 §9). */
-export const FREE_MONTHLY_LIMIT = 10;
-
 export function displayName(user: CurrentUser): string {
   return `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim();
 }

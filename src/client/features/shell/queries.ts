@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import type { AdminCompanyPage } from '@shared/admin';
 import { actionableCount } from '@shared/approvals';
 import type { CurrentUser, Membership } from '@shared/auth';
+import { getPlan } from '@shared/plans';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { isAdmin } from '@client/lib/auth';
 import { qk } from '@client/lib/queryKeys';
-import { FREE_MONTHLY_LIMIT } from './nav';
 
 /** Companies the user belongs to, for the switcher. */
 export function useMemberships() {
@@ -81,31 +81,34 @@ export function useSwitchCompany(beforeRefresh?: (companyId: string) => void) {
   });
 }
 
+/** Admins and super admins inside a company: a super admin outside every company has nothing to approve (the read answers 400). */
+const canApproveHere = (user: CurrentUser) => isAdmin(user) && !!user.currentCompanyId;
+
 /**
- * Pending-approval count for the sidebar badge; admins and super admins only. A failed read
+ * Pending-approval count for the sidebar badge; admins and super admins in a company only. A failed read
  * (the endpoint may not exist yet) simply shows no badge.
  */
 export function usePendingApprovalsCount(user: CurrentUser): number {
   const q = useQuery({
     queryKey: qk.pendingApprovals,
     queryFn: () => apiGet<unknown[]>('/api/admin/expenses/pending'),
-    enabled: isAdmin(user),
+    enabled: canApproveHere(user),
   });
   // Separation of duties: an admin's own expenses wait for another admin and are not counted for them.
-  return isAdmin(user) && Array.isArray(q.data) ? actionableCount(q.data as { canDecide?: boolean }[]) : 0;
+  return canApproveHere(user) && Array.isArray(q.data) ? actionableCount(q.data as { canDecide?: boolean }[]) : 0;
 }
 
-/** This month's expense count against the plan limit; read only for free users (part 2 §7). */
+/** This month's expense count against the limit of the plan in force; read only for plans with a limit (part 2 §7). */
 export function useMonthlyUsage(user: CurrentUser): { used: number; limit: number } | null {
   // Without a company there is nothing to count (the stats call would answer 400).
-  const isFree = user.subscriptionStatus === 'free' && !!user.currentCompanyId;
+  const limit = user.planId && user.currentCompanyId ? getPlan(user.planId).monthlyExpenseLimit : null;
   const q = useQuery({
     queryKey: qk.dashboardStats,
     queryFn: () => apiGet<{ monthlyExpenses?: number; monthlyLimit?: number | null }>('/api/dashboard/stats'),
-    enabled: isFree,
+    enabled: limit !== null,
   });
-  if (!isFree || !q.data) return null;
-  return { used: q.data.monthlyExpenses ?? 0, limit: q.data.monthlyLimit ?? FREE_MONTHLY_LIMIT };
+  if (limit === null || !q.data) return null;
+  return { used: q.data.monthlyExpenses ?? 0, limit: q.data.monthlyLimit ?? limit };
 }
 
 type PreferencesPatch = { darkMode: boolean } | { emailNotifications: boolean };
