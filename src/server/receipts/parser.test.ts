@@ -594,4 +594,32 @@ describe('low-quality input', () => {
     expect(ocr.confidence).toBeLessThan(text.confidence);
     expect(ocr.amount).toBe(text.amount);
   });
+  describe('payment method (issue 16: TARJETA DEBITO was not prefilled)', () => {
+    const receipt = (payLines: string) => `SUPERMERCADO LIDER\nRUT: 76.086.428-5\nBOLETA ELECTRONICA N° 1182\nFecha 12/03/2026\nTOTAL $12.990\n${payLines}\nGRACIAS POR SU COMPRA`;
+
+    it.each([
+      ['TARJETA DEBITO   $12.990', 'tarjeta_debito'],
+      ['FORMA DE PAGO: TARJETA DE DÉBITO', 'tarjeta_debito'],
+      ['Pago con Redcompra ****4821', 'tarjeta_debito'],
+      ['T.DEBITO 12.990', 'tarjeta_debito'],
+      ['TARJ DEB 12.990', 'tarjeta_debito'],
+      ['VENTA CREDITO 3 CUOTAS', 'tarjeta_credito'],
+      ['TARJETA DE CREDITO VISA ****1234', 'tarjeta_credito'],
+      ['TARJ. CRED. $12.990', 'tarjeta_credito'],
+      ['EFECTIVO $20.000\nVUELTO $7.010', 'efectivo'],
+      ['MEDIO DE PAGO: TRANSFERENCIA ELECTRONICA', 'transferencia'],
+    ])('%s → %s', (line, expected) => {
+      expect(parseReceiptText(receipt(line)).paymentMethod).toBe(expected);
+    });
+
+    it('a labelled payment line wins over card words elsewhere on the receipt', () => {
+      const r = parseReceiptText(`${receipt('FORMA DE PAGO: EFECTIVO')}\nACEPTAMOS TARJETAS DE CREDITO Y DEBITO`);
+      expect(r.paymentMethod).toBe('efectivo');
+    });
+
+    it('document names are not payment methods: nota de débito, crédito fiscal', () => {
+      expect(parseReceiptText('NOTA DE DEBITO ELECTRONICA N° 55\nTOTAL $5.000').paymentMethod).toBeNull();
+      expect(parseReceiptText('FACTURA ELECTRONICA N° 9\nIVA CREDITO FISCAL $950\nTOTAL $5.950').paymentMethod).toBeNull();
+    });
+  });
 });

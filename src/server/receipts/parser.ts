@@ -77,13 +77,29 @@ function findAddress(lines: string[]): string | null {
   return issuerLines.find(isStreet) ?? lines.find(isStreet) ?? null;
 }
 
-function findPaymentMethod(text: string): PaymentMethod | null {
-  if (/\b(DEBITO|DEBIT|REDCOMPRA|MAESTRO|ELECTRON)\b/.test(text)) return 'tarjeta_debito';
-  if (/\b(CREDITO|CREDIT|VISA|MASTERCARD|MASTER CARD|AMEX|AMERICAN EXPRESS|DINERS|TARJETA|CARD)\b/.test(text) && !/NOTA DE CREDITO/.test(text))
-    return 'tarjeta_credito';
-  if (/\b(TRANSFERENCIA|TRANSFER|PIX|DEPOSITO)\b/.test(text)) return 'transferencia';
-  if (/\b(EFECTIVO|CASH|VUELTO|DINHEIRO|CONTADO)\b/.test(text)) return 'efectivo';
+/** Words that name a document or a tax line, not how it was paid ('NOTA DE DEBITO', 'IVA CREDITO FISCAL'). */
+const NOT_PAYMENT = /\bNOTA(?:S)? DE (?:DEBITO|CREDITO)\b|\bCREDITO FISCAL\b|\bDEBITO FISCAL\b/g;
+/** A line that says how the receipt was paid ('FORMA DE PAGO: EFECTIVO', 'MEDIO DE PAGO', 'TIPO PAGO'). */
+const PAYMENT_LABEL = /\b(?:FORMA|MEDIO|TIPO|MODO|CONDICION)(?: DE)? PAGO\b|\bPAGO(?: CON)?\s*:/;
+
+function paymentMethodIn(text: string): PaymentMethod | null {
+  const t = text.replace(NOT_PAYMENT, ' ');
+  if (/\b(DEBITO|DEBIT|REDCOMPRA|MAESTRO|ELECTRON)\b|\bT(?:ARJ(?:ETA)?)?\.?\s*DEB\b/.test(t)) return 'tarjeta_debito';
+  if (/\b(CREDITO|CREDIT|VISA|MASTERCARD|MASTER CARD|AMEX|AMERICAN EXPRESS|DINERS|TARJETA|CARD)\b|\bT(?:ARJ(?:ETA)?)?\.?\s*CRED\b/.test(t)) return 'tarjeta_credito';
+  if (/\b(TRANSFERENCIA|TRANSFER|PIX|DEPOSITO)\b/.test(t)) return 'transferencia';
+  if (/\b(EFECTIVO|CASH|VUELTO|DINHEIRO|CONTADO)\b/.test(t)) return 'efectivo';
   return null;
+}
+
+/** The labelled payment line first (a footer may list every card accepted), then the whole receipt. */
+function findPaymentMethod(text: string): PaymentMethod | null {
+  for (const line of text.split('\n')) {
+    if (PAYMENT_LABEL.test(line)) {
+      const found = paymentMethodIn(line);
+      if (found) return found;
+    }
+  }
+  return paymentMethodIn(text);
 }
 
 /** English words typical of US receipts (Uber, hotels abroad) that make a bare '$' mean dollars. */

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { createdToastDescription } from '@client/components/expenses/receiptChecks';
-import { analysisFindings, analysisToValues, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
+import { analysisFindings, analysisToValues, keepChosenPaymentMethod, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
 import { AmountSection } from './AmountSection';
 import { BasicInfoSection } from './BasicInfoSection';
 import { CategorizationSection } from './CategorizationSection';
@@ -61,9 +61,12 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
     }
   }, [documentType, facturaId, getValues, setValue, form.formState.isSubmitted]);
 
+  // What the last analysis put in 'Medio de pago': anything else there is the user's choice and stays.
+  const paymentFromAnalysis = useRef<string | null>(null);
   const applyAnalysis = useCallback(
     (data: ReceiptAnalysis) => {
-      const values = analysisToValues(data, catalog);
+      const values = keepChosenPaymentMethod(analysisToValues(data, catalog), getValues('paymentMethod'), paymentFromAnalysis.current);
+      if (values.paymentMethod) paymentFromAnalysis.current = values.paymentMethod;
       // Already a factura: the effect above will not run again, so keep the category locked here.
       const stillFactura = getValues('documentType') === 'factura' && (values.documentType ?? 'factura') === 'factura';
       if (stillFactura && facturaId && values.category && values.category !== facturaId) {

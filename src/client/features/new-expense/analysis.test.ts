@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CatalogItem } from '@shared/catalog';
-import { analysisFindings, analysisToValues, confidencePercent, matchCatalog, toIsoDate } from './analysis';
+import { analysisFindings, analysisToValues, confidencePercent, keepChosenPaymentMethod, matchCatalog, matchPaymentMethod, paymentKind, toIsoDate } from './analysis';
 
 const item = (id: string, name: string): CatalogItem => ({ id, name, accountingCode: null, description: null, isActive: true });
 const LISTS = {
@@ -87,5 +87,63 @@ describe('analysisFindings', () => {
   });
   test('old answers without the new fields', () => {
     expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {} });
+  });
+});
+
+describe('matchPaymentMethod (issue 16: TARJETA DEBITO on the receipt was not prefilled)', () => {
+  // The catalog a new company starts with (server/catalog/defaults.ts), in another case for good measure.
+  const DEFAULTS = [item('m1', 'Efectivo'), item('m2', 'Tarjeta de crédito'), item('m3', 'Tarjeta de Débito'), item('m4', 'Transferencia')];
+
+  test.each([
+    ['tarjeta_debito', 'm3'],
+    ['TARJETA DEBITO', 'm3'],
+    ['DEBITO', 'm3'],
+    ['débito', 'm3'],
+    ['Redcompra', 'm3'],
+    ['tarjeta_credito', 'm2'],
+    ['CREDITO', 'm2'],
+    ['Visa', 'm2'],
+    ['EFECTIVO', 'm1'],
+    ['efectivo', 'm1'],
+    ['TRANSFERENCIA', 'm4'],
+    ['transferencia', 'm4'],
+    ['m3', 'm3'],
+    ['Tarjeta de debito', 'm3'],
+  ])('%s → %s', (ref, id) => {
+    expect(matchPaymentMethod(DEFAULTS, ref)).toBe(id);
+  });
+
+  test('nothing for unknown words, empty values or a kind the company does not have', () => {
+    expect(matchPaymentMethod(DEFAULTS, 'cheque')).toBe('');
+    expect(matchPaymentMethod(DEFAULTS, '')).toBe('');
+    expect(matchPaymentMethod(DEFAULTS, null)).toBe('');
+    expect(matchPaymentMethod([item('m1', 'Efectivo')], 'tarjeta_debito')).toBe('');
+  });
+
+  test('two entries of the same kind are left for the user to choose', () => {
+    const two = [item('a', 'Tarjeta de crédito empresa'), item('b', 'Tarjeta de crédito personal'), item('c', 'Efectivo')];
+    expect(matchPaymentMethod(two, 'tarjeta_credito')).toBe('');
+    expect(matchPaymentMethod(two, 'efectivo')).toBe('c');
+  });
+
+  test('paymentKind reads débito before crédito and folds accents and case', () => {
+    expect(paymentKind('Tarjeta de Débito')).toBe('debito');
+    expect(paymentKind('TARJ DEB')).toBe('debito');
+    expect(paymentKind('Tarjeta de Crédito')).toBe('credito');
+    expect(paymentKind('Caja chica')).toBeNull();
+  });
+
+  test('the analysis fills the default catalog\'s Tarjeta de Débito', () => {
+    expect(analysisToValues({ paymentMethod: 'tarjeta_debito' }, { categories: [], paymentMethods: DEFAULTS }).paymentMethod).toBe('m3');
+  });
+});
+
+describe('keepChosenPaymentMethod', () => {
+  test('fills an empty choice or one an earlier analysis made; never the user\'s own', () => {
+    const read = { amount: '100', paymentMethod: 'm3' };
+    expect(keepChosenPaymentMethod(read, '', null)).toEqual(read);
+    expect(keepChosenPaymentMethod(read, 'm2', 'm2')).toEqual(read);
+    expect(keepChosenPaymentMethod(read, 'm1', null)).toEqual({ amount: '100' });
+    expect(keepChosenPaymentMethod(read, 'm1', 'm2')).toEqual({ amount: '100' });
   });
 });

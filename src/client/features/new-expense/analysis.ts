@@ -59,6 +59,37 @@ export function matchCatalog(items: CatalogItem[], ref: unknown): string {
   return items.find((i) => categoryKey(i.name) === key)?.id ?? '';
 }
 
+type PaymentKind = 'debito' | 'credito' | 'efectivo' | 'transferencia';
+
+/** Words that say which kind of payment a text or a catalog name means; débito is checked before crédito. */
+const PAYMENT_KINDS: [PaymentKind, RegExp][] = [
+  ['debito', /\b(debito|debit|redcompra|maestro|electron)\b|\bt(?:arj(?:eta)?)? ?deb\b/],
+  ['credito', /\b(credito|credit|visa|mastercard|amex|american express|diners)\b|\bt(?:arj(?:eta)?)? ?cred\b/],
+  ['efectivo', /\b(efectivo|cash|contado|dinheiro)\b/],
+  ['transferencia', /\b(transferencia|transfer|deposito|pix)\b/],
+];
+
+/** 'TARJETA DEBITO', 'tarjeta_debito', 'Tarjeta de Débito', 'Redcompra' → 'debito'; null when it names none or is unclear. */
+export function paymentKind(value: unknown): PaymentKind | null {
+  const words = categoryKey(text(value)).replace(/[^a-z0-9]+/g, ' ').trim();
+  if (!words) return null;
+  return PAYMENT_KINDS.find(([, pattern]) => pattern.test(words))?.[0] ?? null;
+}
+
+/**
+ * The company's payment method for what the receipt says it was paid with: its id or exact name first, then the one
+ * entry of the same kind (débito/Redcompra → 'Tarjeta de Débito', crédito → 'Tarjeta de Crédito'...). Two entries of
+ * the kind (a company card and a personal one) are a choice for the user: nothing is picked.
+ */
+export function matchPaymentMethod(items: CatalogItem[], ref: unknown): string {
+  const exact = matchCatalog(items, ref);
+  if (exact) return exact;
+  const kind = paymentKind(ref);
+  if (!kind) return '';
+  const same = items.filter((i) => paymentKind(i.name) === kind);
+  return same.length === 1 ? same[0].id : '';
+}
+
 /** Confidence 0..1 as a whole percentage (a 0..100 answer is tolerated). */
 export function confidencePercent(value: unknown): number {
   const n = Number(value);
@@ -90,7 +121,7 @@ export function analysisToValues(
   if (description) out.description = description.slice(0, 500);
   const category = matchCatalog(lists.categories, data.category);
   if (category) out.category = category;
-  const paymentMethod = matchCatalog(lists.paymentMethods, data.paymentMethod);
+  const paymentMethod = matchPaymentMethod(lists.paymentMethods, data.paymentMethod);
   if (paymentMethod) out.paymentMethod = paymentMethod;
 
   const documentType = text(data.documentType).toLowerCase();
@@ -102,6 +133,16 @@ export function analysisToValues(
   const address = text(data.address);
   if (address) out.address = address.slice(0, 300);
   return out;
+}
+
+/**
+ * A payment method the user picked stays: the analysis only fills it while it is empty or still holds what an earlier
+ * analysis put there (`lastFromAnalysis`).
+ */
+export function keepChosenPaymentMethod(values: Partial<ExpenseFormValues>, current: string, lastFromAnalysis: string | null): Partial<ExpenseFormValues> {
+  if (!values.paymentMethod || !current || current === lastFromAnalysis) return values;
+  const { paymentMethod: _ignored, ...rest } = values;
+  return rest;
 }
 
 /** Fields that show a 'Timbre SII' hint next to their label when their value came from the timbre. */
