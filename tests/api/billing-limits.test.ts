@@ -43,8 +43,10 @@ async function subscribed(planId: string, pay: boolean) {
   const admin = await registerUser(t);
   const companyId = admin.user.currentCompanyId as string;
   expect((await admin.client.post('/api/mercadopago/create-subscription', { planId })).status).toBe(200);
+  const [checkout] = await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId));
+  // Opening the checkout page starts the trial.
+  expect((await admin.client.get(`/api/mercadopago/sandbox/checkout/${checkout.id}`)).status).toBe(200);
   if (pay) {
-    const [checkout] = await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId));
     const res = await admin.client.request('POST', `/api/mercadopago/sandbox/checkout/${checkout.id}`, 'decision=approve', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(res.headers.get('location')).toMatch(/^\/subscription-success/);
   }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { auditLog, companies, paymentCheckouts, rateLimits, sandboxPayments, subscriptionInvoices, users } from '../../src/server/db/schema/index.js';
@@ -65,19 +66,21 @@ describe('sandbox checkout', () => {
     expect((await decide(stranger.client, path, 'approve')).status).toBe(404);
     expect((await stranger.client.get('/api/mercadopago/sandbox/checkout/00000000-0000-0000-0000-000000000000')).status).toBe(404);
     expect(await invoicesOf(companyId)).toHaveLength(0);
-    expect((await company(companyId)).subscriptionStatus).toBe('trial');
+    // Nobody of the company opened the page: no trial started.
+    expect((await company(companyId)).subscriptionStatus).toBe('free');
   });
 
   test('a POST from another origin is refused (CSRF) and pays nothing', async () => {
     const { admin, companyId, checkout, path } = await sandboxCheckout('basic');
     expectCleanError(await decide(admin.client, path, 'approve', 'https://evil.example'), 403);
     expect(await t.deps.db.select().from(sandboxPayments).where(eq(sandboxPayments.checkoutId, checkout.id))).toHaveLength(0);
-    expect((await company(companyId)).subscriptionStatus).toBe('trial');
+    expect((await company(companyId)).subscriptionStatus).toBe('free');
     expect((await decide(admin.client, path, 'maybe')).status).toBe(400);
   });
 
   test('reject records a failed invoice; approve activates the plan through the payment path, once', async () => {
     const { admin, companyId, checkout, path } = await sandboxCheckout('professional');
+    expect((await admin.client.get(path)).status).toBe(200);
     const trialEndsAt = (await company(companyId)).trialEndsAt!;
 
     const rejected = await decide(admin.client, path, 'reject');
@@ -118,5 +121,89 @@ describe('sandbox checkout', () => {
     const page = await admin.client.get(new URL(pref.body.initPoint).pathname);
     expect(page.body).toContain('no hay nada que pagar');
     expect(await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, admin.user.currentCompanyId))).toHaveLength(0);
+  });
+});
+
+describe('links follow the host the app was opened at (issue 16 item 9)', () => {
+  test('without APP_URL the checkout link and back URLs use the request’s Host, not localhost', async () => {
+    const saved = t.deps.appUrl;
+    // The server's default base (main.ts: http://localhost:PORT), while the browser uses 127.0.0.1.
+    t.deps.appUrl = saved.replace('127.0.0.1', 'localhost');
+    try {
+      const { res, path } = await sandboxCheckout('basic');
+      expect(res.body.initPoint).toBe(`${t.baseUrl}${path}`);
+      expect(new URL(res.body.initPoint).host).toBe(new URL(t.baseUrl).host);
+    } finally {
+      t.deps.appUrl = saved;
+    }
+  });
+
+  test('a Host that is not a plain host[:port] is ignored: the link falls back to the app’s base URL', async () => {
+    const admin = await registerUser(t);
+    const cookie = [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const { port } = new URL(t.baseUrl);
+    const forged = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const body = JSON.stringify({ planId: 'basic' });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/mercadopago/create-subscription', method: 'POST', headers: { host: 'evil.example/"><x', origin: 'http://evil.example/"><x', cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (r) => {
+          let text = '';
+          r.on('data', (c) => (text += c));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    // Either refused outright or answered with the app's own base: never the forged host.
+    expect(forged.body).not.toContain('evil.example');
+    if (forged.status === 200) expect(JSON.parse(forged.body).initPoint.startsWith(t.deps.appUrl)).toBe(true);
+  });
+
+  test('with APP_URL set the links always use it', async () => {
+    const savedUrl = t.deps.appUrl;
+    const savedEnv = t.deps.env.APP_URL;
+    t.deps.env.APP_URL = 'https://rendix.example.cl';
+    t.deps.appUrl = 'https://rendix.example.cl';
+    try {
+      const { res, path } = await sandboxCheckout('basic');
+      expect(res.body.initPoint).toBe(`https://rendix.example.cl${path}`);
+    } finally {
+      t.deps.appUrl = savedUrl;
+      t.deps.env.APP_URL = savedEnv;
+    }
+  });
+});
+
+describe('the trial starts when the checkout is opened or paid, not when the preference is created (issue 16 item 9)', () => {
+  test('creating a preference alone starts no trial; a signed-out visit starts none; opening the page does, once', async () => {
+    const { admin, companyId, path } = await sandboxCheckout('professional');
+    expect(await company(companyId)).toMatchObject({ plan: 'free', subscriptionStatus: 'free', trialEndsAt: null });
+    expect((await t.client().get(path)).status).toBe(401);
+    expect((await company(companyId)).subscriptionStatus).toBe('free');
+
+    expect((await admin.client.get(path)).status).toBe(200);
+    const c = await company(companyId);
+    expect(c).toMatchObject({ plan: 'professional', subscriptionStatus: 'trial' });
+    expect(c.trialEndsAt).not.toBeNull();
+    expect((await admin.client.get(path)).status).toBe(200);
+    expect((await company(companyId)).trialEndsAt).toEqual(c.trialEndsAt);
+    const trials = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'subscription.trial_started')));
+    expect(trials).toHaveLength(1);
+  });
+
+  test('paying without having opened the page starts the trial and the paid month after it', async () => {
+    const { admin, companyId, path } = await sandboxCheckout('basic');
+    expect((await decide(admin.client, path, 'approve')).status).toBe(303);
+    const c = await company(companyId);
+    expect(c.trialEndsAt).not.toBeNull();
+    expect(c).toMatchObject({ plan: 'basic', subscriptionStatus: 'active', currentPeriodStart: c.trialEndsAt });
+  });
+
+  test('the expired-session page sends to sign-in with the way back to the checkout', async () => {
+    const { path } = await sandboxCheckout('basic');
+    const page = await t.client().get(path);
+    expect(page.status).toBe(401);
+    expect(page.body).toContain(`href="/auth?next=${encodeURIComponent(path)}"`);
   });
 });

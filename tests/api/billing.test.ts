@@ -50,6 +50,13 @@ async function buyer(planId = 'professional') {
   return { admin, companyId, checkout, res };
 }
 
+/** Another preference of the same company: the checkout row it created. */
+async function buyer2(admin: Awaited<ReturnType<typeof registerUser>>, companyId: string, planId: string) {
+  expect((await admin.client.post('/api/mercadopago/create-subscription', { planId })).status).toBe(200);
+  const [checkout] = await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId)).orderBy(desc(paymentCheckouts.createdAt)).limit(1);
+  return checkout;
+}
+
 async function memberOf(companyId: string, role: 'employee' | 'admin' = 'employee') {
   const other = await registerUser(t);
   await t.deps.db.insert(memberships).values({ userId: other.user.id, companyId, role });
@@ -107,17 +114,25 @@ describe('create-subscription', () => {
     expect(await company(companyId)).toMatchObject({ plan: 'free', subscriptionStatus: 'free', trialEndsAt: null });
   });
 
-  test('the first paid-plan choice starts the 7-day trial of that plan; later choices do not restart it', async () => {
+  test('creating a preference starts no trial; the first payment that arrives starts the 7-day trial of its plan, once', async () => {
+    const { admin, companyId, checkout } = await buyer('basic');
+    // MercadoPago's page may never be opened (issue 16 item 9): a preference alone changes nothing.
+    expect(await company(companyId)).toMatchObject({ plan: 'free', subscriptionStatus: 'free', trialEndsAt: null });
     const started = Date.now();
-    const { admin, companyId } = await buyer('basic');
+    const payment = mp.addPayment({ external_reference: checkout.id, transaction_amount: 9990, status: 'in_process' });
+    expect((await mp.notify(webhookUrl, payment.id, { secret: SECRET })).body.outcome).toBe('recorded');
     const c = await company(companyId);
     expect(c).toMatchObject({ plan: 'basic', subscriptionStatus: 'trial', currentPeriodEnd: null });
     expect(c.trialEndsAt!.getTime()).toBeGreaterThanOrEqual(started + 7 * 86_400_000 - 1000);
     expect(c.trialEndsAt!.getTime()).toBeLessThanOrEqual(Date.now() + 7 * 86_400_000);
     const me = await admin.client.get('/api/auth/user');
     expect(me.body).toMatchObject({ subscriptionStatus: 'trial', planId: 'basic' });
+    const trials = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'subscription.trial_started')));
+    expect(trials).toHaveLength(1);
 
-    expect((await admin.client.post('/api/mercadopago/create-subscription', { planId: 'professional' })).status).toBe(200);
+    const second = await buyer2(admin, companyId, 'professional');
+    const p2 = mp.addPayment({ external_reference: second.id, transaction_amount: 15000, status: 'in_process' });
+    expect((await mp.notify(webhookUrl, p2.id, { secret: SECRET })).body.outcome).toBe('recorded');
     expect(await company(companyId)).toMatchObject({ plan: 'basic', subscriptionStatus: 'trial', trialEndsAt: c.trialEndsAt });
   });
 
@@ -134,12 +149,13 @@ describe('create-subscription', () => {
 describe('webhook', () => {
   test('an approved payment of the right amount activates the plan and records a paid invoice', async () => {
     const { admin, companyId, checkout } = await buyer('professional');
-    const trialEndsAt = (await company(companyId)).trialEndsAt!;
     const payment = mp.addPayment({ external_reference: checkout.id, transaction_amount: 15000, payment_method_id: 'master' });
     const res = await mp.notify(webhookUrl, payment.id, { secret: SECRET });
     expect(res).toEqual({ status: 200, body: { received: true, processed: true, outcome: 'activated' } });
 
     const c = await company(companyId);
+    const trialEndsAt = c.trialEndsAt!;
+    expect(trialEndsAt).not.toBeNull();
     // Paid during the trial: the paid month starts when the 7 free days end.
     expect(c).toMatchObject({ plan: 'professional', subscriptionStatus: 'active', currentPeriodStart: trialEndsAt, currentPeriodEnd: addOneMonth(trialEndsAt) });
     const [invoice] = await invoicesOf(companyId);

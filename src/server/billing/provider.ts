@@ -15,6 +15,8 @@ export interface CheckoutRequest {
   payerEmail: string;
   backUrls: { success: string; failure: string; pending: string };
   notificationUrl: string;
+  /** The app's base URL for this request (APP_URL, or the host the browser used): where the sandbox's page is. */
+  appUrl: string;
 }
 
 /** What `GET /v1/payments/{id}` tells us, reduced to what activation needs. */

@@ -20,6 +20,7 @@ import { AppError, errors } from '../errors.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
+import { requestAppUrl } from '../public-url.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { checkoutUrls, listInvoices, planViews, processPayment, scheduledChange, startCheckout } from './service.js';
 import { verifyMercadoPagoSignature } from './signature.js';
@@ -105,7 +106,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const externalReference = `test-${randomUUID()}`;
     const testData = { planId: plan.id, planName: plan.name, amount: plan.price, currency: 'CLP', installments: MAX_INSTALLMENTS, externalReference, sandbox: p.name === 'sandbox' };
     try {
-      const created = await p.createCheckout({ checkoutId: externalReference, plan, amount: plan.price, payerEmail: ctx.user.email, ...checkoutUrls(deps.appUrl) });
+      const created = await p.createCheckout({ checkoutId: externalReference, plan, amount: plan.price, payerEmail: ctx.user.email, ...checkoutUrls(requestAppUrl(deps, request)) });
       return {
         status: p.name === 'sandbox' ? ('warning' as const) : ('success' as const),
         ...created,
@@ -138,7 +139,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const p = requireProvider();
     await enforceRateLimit(db, request, CHECKOUT_RULE, companyId);
     try {
-      return await startCheckout(deps, p, { userId: ctx.user.id, email: ctx.user.email, companyId }, request.body.planId);
+      return await startCheckout({ db, appUrl: requestAppUrl(deps, request) }, p, { userId: ctx.user.id, email: ctx.user.email, companyId }, request.body.planId);
     } catch (err) {
       if (err instanceof AppError && err.code === 'payment_provider') request.log.warn({ err: err.cause }, 'checkout creation failed');
       throw err;

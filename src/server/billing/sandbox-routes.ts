@@ -7,10 +7,10 @@ import { isUuid } from '@shared/input.js';
 import { findPlan } from '@shared/plans.js';
 import type { AppDeps } from '../context.js';
 import { paymentCheckouts, sandboxPayments } from '../db/schema/index.js';
-import { findActiveMembership } from '../companies/service.js';
+import { findActiveMembership, lockCompany } from '../companies/service.js';
 import type { PaymentProvider } from './provider.js';
 import { SANDBOX_LABEL, sandboxCheckoutPath } from './sandbox.js';
-import { processPayment } from './service.js';
+import { processPayment, startTrialFor } from './service.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -41,7 +41,8 @@ const paramsSchema = z.object({ checkoutId: z.string().max(80) });
 /**
  * The sandbox's checkout page (embedded default, no MercadoPago credentials): the buyer approves or rejects, a
  * `sandbox_payments` row records it, and the payment goes through `processPayment`, as a verified notification does.
- * Only a signed-in member of the checkout's company sees or uses it; the POST passes the app's Origin check.
+ * Only a signed-in member of the checkout's company sees or uses it (the routes are 'public' so that a signed-out
+ * browser gets a page with the way back through sign-in, not JSON); the POST passes the app's Origin check.
  */
 export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<AppDeps> {
   return async (app, deps) => {
@@ -55,7 +56,8 @@ export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<App
     /** The checkout, or the page to answer instead (not signed in, unknown, another company's). */
     async function loadCheckout(request: FastifyRequest, reply: FastifyReply, checkoutId: string) {
       if (!request.session) {
-        await page(reply, 401, 'Inicia sesión para pagar', '<p>Tu sesión expiró. <a href="/auth">Inicia sesión</a> y vuelve a elegir tu plan.</p>');
+        const next = escape(encodeURIComponent(sandboxCheckoutPath(checkoutId)));
+        await page(reply, 401, 'Inicia sesión para pagar', `<p>Tu sesión expiró. <a href="/auth?next=${next}">Inicia sesión</a> y vuelve a este pago.</p>`);
         return null;
       }
       const [checkout] = isUuid(checkoutId)
@@ -72,7 +74,7 @@ export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<App
       return checkout;
     }
 
-    r.get('/mercadopago/sandbox/checkout/:checkoutId', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
+    r.get('/mercadopago/sandbox/checkout/:checkoutId', { config: { auth: 'public' }, schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
       const { checkoutId } = request.params;
       if (checkoutId.startsWith('test-')) {
         return page(reply, 200, 'Preferencia de prueba', '<p>La preferencia de prueba se creó correctamente. No está asociada a ninguna compra: no hay nada que pagar.</p>');
@@ -83,6 +85,8 @@ export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<App
       if (checkout.status === 'approved') {
         return page(reply, 200, 'Pago ya aprobado', '<p>Este pago ya fue aprobado. <a href="/subscription">Ver mi suscripción</a></p>');
       }
+      // The checkout is open in a signed-in member's browser: the first one of a free company starts its trial.
+      await db.transaction(async (tx) => startTrialFor(tx, await lockCompany(tx, checkout.companyId), checkout, new Date()));
       return page(
         reply,
         200,
@@ -98,7 +102,7 @@ export function sandboxRoutes(provider: PaymentProvider): FastifyPluginAsync<App
 
     r.post(
       '/mercadopago/sandbox/checkout/:checkoutId',
-      { schema: { hide: true, params: paramsSchema, body: z.object({ decision: z.enum(['approve', 'reject'], { error: 'Elige aprobar o rechazar el pago.' }) }) } },
+      { config: { auth: 'public' }, schema: { hide: true, params: paramsSchema, body: z.object({ decision: z.enum(['approve', 'reject'], { error: 'Elige aprobar o rechazar el pago.' }) }) } },
       async (request, reply) => {
         const checkout = await loadCheckout(request, reply, request.params.checkoutId);
         if (!checkout) return reply;

@@ -23,7 +23,7 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   async createCheckout(req: CheckoutRequest): Promise<{ preferenceId: string; initPoint: string }> {
-    return { preferenceId: `sandbox-${req.checkoutId}`, initPoint: `${this.appUrl()}${sandboxCheckoutPath(req.checkoutId)}` };
+    return { preferenceId: `sandbox-${req.checkoutId}`, initPoint: `${req.appUrl || this.appUrl()}${sandboxCheckoutPath(req.checkoutId)}` };
   }
 
   async getPayment(id: string): Promise<ProviderPayment | null> {

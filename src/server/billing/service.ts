@@ -48,12 +48,15 @@ export function checkoutUrls(appUrl: string) {
     // MercadoPago appends status=approved|pending|... to the URL it returns to; a pending payment is not a failure.
     backUrls: { success: `${appUrl}/subscription-success`, failure: `${appUrl}/subscription-failure`, pending: `${appUrl}/subscription-success` },
     notificationUrl: `${appUrl}/api/mercadopago/webhook`,
+    appUrl,
   };
 }
 
 /**
- * create-subscription: a checkout row (its id is the `external_reference`), then the provider's checkout. The
- * first time a free company chooses a paid plan, its 7-day trial of that plan starts here, while it pays.
+ * create-subscription: a checkout row (its id is the `external_reference`), then the provider's checkout. No trial
+ * starts here: creating a preference is not opening it (a link the browser could not use started trials before).
+ * The 7-day trial starts in `startTrialFor`, when the checkout is opened (sandbox page) or a payment arrives.
+ * `appUrl` is this request's base URL (public-url.ts).
  */
 export async function startCheckout(
   deps: Pick<AppDeps, 'db' | 'appUrl'>,
@@ -77,22 +80,37 @@ export async function startCheckout(
     await db.update(paymentCheckouts).set({ status: 'error', updatedAt: new Date() }).where(eq(paymentCheckouts.id, checkout.id));
     throw Object.assign(new AppError('payment_provider', 502, 'No se pudo crear el pago en MercadoPago. Inténtalo de nuevo en unos minutos.'), { cause: err });
   }
-  await db.transaction(async (tx) => {
-    await tx.update(paymentCheckouts).set({ ...created, updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
-    const company = await lockCompany(tx, buyer.companyId);
-    if (!trialEligible(company, now)) return;
-    const ends = trialEnd(now);
-    await tx.update(companies).set({ plan: plan.id, subscriptionStatus: 'trial', trialEndsAt: ends, updatedAt: now }).where(eq(companies.id, company.id));
-    await tx.insert(auditLog).values({
-      companyId: company.id,
-      actorUserId: buyer.userId,
-      entityType: 'company',
-      entityId: company.id,
-      action: 'subscription.trial_started',
-      changes: { plan: { from: company.plan, to: plan.id }, trialEndsAt: ends.toISOString() },
-    });
-  });
+  await db.update(paymentCheckouts).set({ ...created, updatedAt: now }).where(eq(paymentCheckouts.id, checkout.id));
   return { ...created, sandbox: provider.name === 'sandbox', quote: presentQuote(quote) };
+}
+
+/**
+ * The first time a free company opens a checkout of a paid plan (or a payment for it arrives), its 7-day trial of
+ * that plan starts. Runs inside the caller's transaction, which must hold the company's lock (lockCompany).
+ */
+export async function startTrialFor(
+  tx: DbOrTx,
+  company: typeof companies.$inferSelect,
+  checkout: { id: string; planId: string; createdBy: string | null },
+  now: Date,
+): Promise<typeof companies.$inferSelect> {
+  const plan = findPlan(checkout.planId);
+  if (!plan?.price || !trialEligible(company, now)) return company;
+  const ends = trialEnd(now);
+  const [updated] = await tx
+    .update(companies)
+    .set({ plan: plan.id, subscriptionStatus: 'trial', trialEndsAt: ends, updatedAt: now })
+    .where(eq(companies.id, company.id))
+    .returning();
+  await tx.insert(auditLog).values({
+    companyId: company.id,
+    actorUserId: checkout.createdBy,
+    entityType: 'company',
+    entityId: company.id,
+    action: 'subscription.trial_started',
+    changes: { plan: { from: company.plan, to: plan.id }, trialEndsAt: ends.toISOString(), checkoutId: checkout.id },
+  });
+  return updated;
 }
 
 async function companyRow(db: DbOrTx, companyId: string) {
@@ -188,7 +206,9 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
 
   const status = invoiceStatusOf(payment.status);
   const done = await db.transaction(async (tx) => {
-    const company = await lockCompany(tx, checkout.companyId);
+    // A payment made (or waiting to clear) proves the checkout was opened: the trial starts now if it did not yet.
+    const locked = await lockCompany(tx, checkout.companyId);
+    const company = status === 'paid' || status === 'pending' ? await startTrialFor(tx, locked, checkout, now) : locked;
     const [existing] = await tx
       .select()
       .from(subscriptionInvoices)
