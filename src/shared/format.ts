@@ -68,3 +68,52 @@ export function formatDateTime(value: string | Date | null | undefined, opts: { 
   const c = chileWallClock(d);
   return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}${opts.seconds ? `:${c.second}` : ''}`;
 }
+
+/**
+ * Amount fields show Chilean separators while the form keeps the plain number the API and the shared schema take
+ * ('12.990' on screen, '12990' sent; '45,5' and '45.5' for a foreign currency). Two decimals at most, as the schema.
+ */
+const AMOUNT_DECIMALS = 2;
+
+/**
+ * What the user typed → the plain number ('1234.5'), '' for nothing. ',' is the decimal mark and '.' groups thousands;
+ * `newDotIsDecimal` (a foreign currency where the user just typed or pasted a '.', a phone keypad's only separator)
+ * makes the last '.' the decimal mark. With both marks the last one is the decimal mark ('1,234.56' pasted).
+ */
+export function parseAmountInput(text: string, newDotIsDecimal = false): string {
+  const s = text.replace(/[^\d.,]/g, '');
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  let mark = -1;
+  if (lastComma >= 0 && lastDot >= 0) mark = Math.max(lastComma, lastDot);
+  else if (lastComma >= 0) mark = lastComma;
+  else if (lastDot >= 0 && newDotIsDecimal) mark = lastDot;
+  const digits = (part: string) => part.replace(/\D/g, '');
+  const whole = digits(mark >= 0 ? s.slice(0, mark) : s).replace(/^0+(?=\d)/, '');
+  if (mark < 0) return whole;
+  return `${whole || '0'}.${digits(s.slice(mark + 1)).slice(0, AMOUNT_DECIMALS)}`;
+}
+
+/** The plain number ('12990', '45.5', '12.') as the field shows it ('12.990', '45,5', '12,'); other text as is. */
+export function formatAmountInput(plain: string): string {
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(plain);
+  if (!m) return plain;
+  const whole = m[1].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return m[2] === undefined ? whole : `${whole},${m[2]}`;
+}
+
+/**
+ * Where the caret goes after reformatting: after the same number of digits (and the decimal mark, when the user had
+ * just passed it) as before, so typing in the middle of '1.234.567' does not jump to the end.
+ */
+export function caretAfterFormat(typed: string, caret: number, formatted: string): number {
+  const before = typed.slice(0, caret);
+  const digitsBefore = before.replace(/\D/g, '').length;
+  const decimalTyped = before.includes(',') || (formatted.includes(',') && !typed.includes(',') && before.endsWith('.') && caret === typed.length);
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (seen === digitsBefore && !(decimalTyped && formatted[i] === ',')) return i;
+    if (/\d/.test(formatted[i])) seen++;
+  }
+  return formatted.length;
+}

@@ -159,3 +159,8 @@ export function usageLabel(planId: string, used: number): string {
   const plan = getPlan(planId);
   return plan.monthlyExpenseLimit === null ? `${planLabel(plan.id)} - Ilimitado` : `${used}/${plan.monthlyExpenseLimit} rendiciones este mes`;
 }
+
+/** What the server answers and the creation form says when the plan's monthly limit is reached (one text for both). */
+export function monthlyLimitMessage(limit: number, planName: string): string {
+  return `Alcanzaste el límite de ${limit} rendiciones de este mes del plan ${planName}. Mejora tu plan para seguir rindiendo.`;
+}

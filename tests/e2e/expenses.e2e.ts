@@ -29,7 +29,9 @@ describe('expenses in the browser', () => {
     await page.fill('#expense-description', 'Taxi aeropuerto a oficina');
     await selectByLabel(page, '#expense-category', 'Transporte');
     await selectByLabel(page, '#expense-paymentMethod', 'Tarjeta de crédito');
-    expect(await page.inputValue('#expense-amountCLP')).toBe('18500');
+    // Amounts show Chilean thousand separators (issue 16); the API still gets 18500 (the PDF and Excel below).
+    expect(await page.inputValue('#expense-amount')).toBe('18.500');
+    expect(await page.inputValue('#expense-amountCLP')).toBe('18.500');
     await screenshot(page, 'new-expense-filled');
     await page.getByRole('button', { name: 'Guardar Rendición' }).click();
     await page.getByText('Tu rendición ha sido enviada para aprobación.').waitFor();
@@ -37,12 +39,14 @@ describe('expenses in the browser', () => {
 
     // A second one in USD, in another category.
     await page.goto('/new-expense');
-    await page.fill('#expense-amount', '45.20');
     await page.selectOption('#expense-currency', 'USD');
+    // In a foreign currency a typed '.' starts the decimals, shown with a comma.
+    await page.fill('#expense-amount', '45.20');
+    expect(await page.inputValue('#expense-amount')).toBe('45,20');
     await page.fill('#expense-description', 'Almuerzo en Lima');
     await selectByLabel(page, '#expense-category', 'Alimentación');
     await selectByLabel(page, '#expense-paymentMethod', 'Efectivo');
-    expect(await page.inputValue('#expense-amountCLP')).toBe('42940');
+    expect(await page.inputValue('#expense-amountCLP')).toBe('42.940');
     expect(await page.locator('#expense-amountCLP').isEditable()).toBe(false);
     await page.getByRole('button', { name: 'Guardar Rendición' }).click();
     await page.waitForURL((u) => u.pathname === '/expenses');

@@ -28,7 +28,7 @@ describe('receipt reading in the browser', () => {
     await page.getByText('Información extraída automáticamente').first().waitFor();
     await page.getByText('Timbre SII verificado').waitFor();
     await page.getByText('Boleta Electrónica N° 88123 · RUT 99.520.000-7 · $35.000').waitFor();
-    expect(await page.inputValue('#expense-amount')).toBe('35000');
+    expect(await page.inputValue('#expense-amount')).toBe('35.000');
     expect(await page.inputValue('#expense-date')).toBe('2025-03-14');
     expect(await page.locator('#expense-category option:checked').textContent()).toBe('Combustible');
     expect(await page.inputValue('#expense-documentType')).toBe('boleta');
@@ -69,7 +69,7 @@ describe('receipt reading in the browser', () => {
     expect(await page.inputValue('#expense-documentType')).toBe('factura');
     expect(await page.inputValue('#expense-invoiceNumber')).toBe('375');
     expect(await page.inputValue('#expense-taxId')).toBe('44.300.251-0');
-    expect(await page.inputValue('#expense-amount')).toBe('2890260');
+    expect(await page.inputValue('#expense-amount')).toBe('2.890.260');
     await screenshot(page, 'receipt-factura-mobile');
 
     await page.goto('/new-expense');

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
 import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
 import { isUuid } from '@shared/input.js';
+import { monthlyLimitMessage } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
@@ -153,10 +154,6 @@ export async function resolveExpenseFields(db: DbOrTx, companyId: string, input:
     netAmount: input.documentType === 'factura' && input.currency === 'CLP' ? Math.round(amountClp / 1.19) : null,
     taxAmount: input.documentType === 'factura' && input.currency === 'CLP' ? amountClp - Math.round(amountClp / 1.19) : null,
   };
-}
-
-export function monthlyLimitMessage(limit: number, planName: string): string {
-  return `Alcanzaste el límite de ${limit} rendiciones de este mes del plan ${planName}. Mejora tu plan para seguir rindiendo.`;
 }
 
 /**

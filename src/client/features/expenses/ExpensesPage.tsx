@@ -13,7 +13,7 @@ import { ExpenseDetailDialog } from './ExpenseDetailDialog';
 import { ExpenseFiltersForm } from './ExpenseFiltersForm';
 import { ExpenseTable } from './ExpenseTable';
 import { DEFAULT_FILTERS, PAGE_SIZE, dateRangeError, filterParams, listErrorMessage, useCategoryOptions, useCompanyUserOptions, useExpenseList, type ExpenseFilterValues } from './queries';
-import { EmptyState, ErrorState, LoadingState, Pagination, SearchPrompt } from './ResultStates';
+import { EmptyState, ErrorState, LoadingState, Pagination } from './ResultStates';
 
 interface Search {
   filters: ExpenseFilterValues;
@@ -31,7 +31,7 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
   const admin = isAdmin(user);
   const hasCompany = !!user.currentCompanyId;
   const [draft, setDraft] = useState<ExpenseFilterValues>(DEFAULT_FILTERS);
-  // The first search runs on arrival (for an admin: all users), once the company is known; null = stopped.
+  // The first search runs on arrival (for an admin: all users), once the company is known; null = no company, nothing to read.
   const [search, setSearch] = useState<Search | null>(hasCompany ? { filters: DEFAULT_FILTERS, page: 1 } : null);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [selected, setSelected] = useState<ExpenseView | null>(null);
@@ -60,10 +60,14 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
     else setSearch(next);
   };
 
+  // Clearing shows everything again (issue 16): the default filters are searched at once, like on arrival.
   const clear = () => {
     setDraft(DEFAULT_FILTERS);
     setRangeError(null);
-    setSearch(null);
+    if (!hasCompany) return;
+    const next = { filters: DEFAULT_FILTERS, page: 1 };
+    if (search && JSON.stringify(search) === JSON.stringify(next)) void list.refetch();
+    else setSearch(next);
   };
 
   const goToPage = (page: number) => {
@@ -93,8 +97,7 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
     );
-  } else if (!search) results = <SearchPrompt />;
-  else if (list.isError) results = <ErrorState message={listErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (list.isError) results = <ErrorState message={listErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!data) results = <LoadingState />;
   else {
     results = (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, FileSearch, Inbox } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { LoadErrorState, StateMessage } from '@client/components/ui/state-message';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -19,15 +19,6 @@ export function EmptyState() {
   return (
     <StateMessage icon={<Inbox className="h-10 w-10" />} title="No hay rendiciones" role="status">
       <p className="text-muted-foreground">No se encontraron rendiciones con los filtros aplicados.</p>
-    </StateMessage>
-  );
-}
-
-/** After 'Limpiar Filtros' nothing is searched until Buscar is pressed (part 1 §2). */
-export function SearchPrompt() {
-  return (
-    <StateMessage icon={<FileSearch className="h-10 w-10" />} title="Filtros restablecidos">
-      <p className="text-muted-foreground">Elige los filtros y presiona «Buscar» para ver las rendiciones.</p>
     </StateMessage>
   );
 }

@@ -1,10 +1,11 @@
 import { Coins } from 'lucide-react';
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { CURRENCIES, CURRENCY_LABELS, DEFAULT_RATES, toClp } from '@shared/expenses';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { cn } from '@client/lib/utils';
+import { AmountInput } from './AmountInput';
 import { effectiveRate } from './expenseForm';
 import { controlA11y, Hint, Section, timbreHint, type ExpenseFormApi, type TimbreFields } from './Section';
 
@@ -26,7 +27,13 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
   return (
     <Section title="Monto y moneda" icon={Coins} description={foreign ? 'El monto en CLP se calcula con el tipo de cambio.' : undefined}>
       <FormField id="expense-amount" label="Monto *" hint={timbreHint(timbreFields, 'amount')} error={errors.amount?.message}>
-        <Input type="number" inputMode="decimal" step="0.01" min="0" placeholder="0" {...controlA11y('amount', errors.amount?.message, true)} {...form.register('amount')} />
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <AmountInput currency={currency} placeholder="0" {...controlA11y('amount', errors.amount?.message, true)} name={field.name} inputRef={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
       </FormField>
       <FormField id="expense-currency" label="Moneda" error={errors.currency?.message}>
         <NativeSelect
@@ -59,23 +66,29 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
         </FormField>
       ) : null}
       <FormField id="expense-amountCLP" label="Monto en CLP *" error={errors.amountCLP?.message}>
-        <Input
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="0"
-          placeholder="0"
-          readOnly={foreign}
-          className={cn(foreign && 'cursor-default bg-muted')}
-          {...controlA11y('amountCLP', errors.amountCLP?.message, true)}
-          aria-readonly={foreign || undefined}
-          aria-describedby={errors.amountCLP ? 'expense-amountCLP-error' : foreign ? 'expense-amountCLP-hint' : undefined}
-          {...form.register('amountCLP', {
-            // In CLP the two amounts are one number: typing here updates the amount.
-            onChange: (e: { target: { value: string } }) => {
-              if (!foreign) form.setValue('amount', e.target.value, { shouldValidate: form.formState.isSubmitted });
-            },
-          })}
+        <Controller
+          control={form.control}
+          name="amountCLP"
+          render={({ field }) => (
+            <AmountInput
+              currency="CLP"
+              placeholder="0"
+              readOnly={foreign}
+              className={cn(foreign && 'cursor-default bg-muted')}
+              {...controlA11y('amountCLP', errors.amountCLP?.message, true)}
+              aria-readonly={foreign || undefined}
+              aria-describedby={errors.amountCLP ? 'expense-amountCLP-error' : foreign ? 'expense-amountCLP-hint' : undefined}
+              name={field.name}
+              inputRef={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(plain) => {
+                field.onChange(plain);
+                // In CLP the two amounts are one number: typing here updates the amount.
+                if (!foreign) form.setValue('amount', plain, { shouldValidate: form.formState.isSubmitted });
+              }}
+            />
+          )}
         />
         {foreign ? (
           <Hint id="expense-amountCLP-hint">

@@ -22,6 +22,7 @@ import {
   type ExpenseFormValues,
 } from './expenseForm';
 import { FiscalSection } from './FiscalSection';
+import { PlanLimitNotice, usePlanLimit } from './PlanLimitNotice';
 import { ReceiptUpload } from './ReceiptUpload';
 import { useCreateExpense } from './useCreateExpense';
 import type { ExpenseCatalog } from './useExpenseCatalog';
@@ -36,6 +37,8 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   const { setValue, getValues, control } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateExpense();
+  const planLimit = usePlanLimit();
+  const limitReached = planLimit?.state === 'reached';
   const facturaId = findFacturaCategory(catalog.categories);
 
   // The CLP amount follows amount × rate, whatever changed them (typing, currency, analysis).
@@ -116,6 +119,7 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
 
   return (
     <form onSubmit={form.handleSubmit(onValid, (errors) => toast.error('Error', { description: summaryMessage(errors) }))} noValidate className="space-y-4 sm:space-y-6">
+      <PlanLimitNotice limit={planLimit} />
       <ReceiptUpload receipt={receipt} disabled={saving} />
       <BasicInfoSection form={form} timbreFields={timbreFields} />
       <AmountSection form={form} timbreFields={timbreFields} />
@@ -133,7 +137,7 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
         <Button type="button" variant="outline" onClick={() => void navigate('/expenses')} disabled={saving}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+        <Button type="submit" disabled={saving || limitReached} aria-busy={saving || undefined}>
           {saving ? <Loader2 className="animate-spin" aria-hidden /> : null}
           {saving ? 'Guardando...' : 'Guardar Rendición'}
         </Button>
