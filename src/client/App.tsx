@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageLoading, Spinner } from './components/ui/spinner';
 import { LandingPage } from './features/landing/LandingPage';
 import { useCurrentUser } from './lib/auth';
+import { SignInRedirect } from './features/auth/SignInRedirect';
 
 // Only the landing is in the entry chunk: everything else loads on demand, so a visitor's first
 // paint does not wait for the signed-in app.
@@ -90,7 +91,7 @@ export function App() {
         <Route path="/register/:partner" element={fullPage(<PartnerRegisterPage />)} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
         <Route path="/verificar-email" element={page(<VerifyEmailPage />)} />
-        <Route path="*" element={<LandingPage />} />
+        <Route path="*" element={<SignInRedirect fallback={<LandingPage />} />} />
       </Routes>
     );
   }

@@ -12,6 +12,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { ApiError, apiRequest, errorMessage } from '@client/lib/api';
 import { STORAGE } from '@client/lib/auth';
+import { safeNext } from '@client/lib/next-path';
 import { queryClient } from '@client/lib/queryClient';
 import { qk } from '@client/lib/queryKeys';
 import { PasswordInput } from './PasswordInput';
@@ -55,8 +56,10 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
       saveRemembered(data.email.trim().toLowerCase(), data.rememberMe === true);
       queryClient.setQueryData(qk.currentUser, user);
       toast.success('Bienvenido', { description: 'Has iniciado sesión correctamente' });
-      // A full navigation after ~500 ms (part 1 §4) so every screen starts from the new session.
-      setTimeout(() => window.location.assign('/'), 500);
+      // A full navigation after ~500 ms (part 1 §4) so every screen starts from the new session; back to the deep
+      // link that sent the user here (/auth?next=…, same-origin paths only), else home.
+      const next = safeNext(new URLSearchParams(window.location.search).get('next'));
+      setTimeout(() => window.location.assign(next), 500);
     },
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'login_code_required') {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CreditCard, LayoutDashboard } from 'lucide-react';
+import { CheckCircle2, CreditCard, LayoutDashboard, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
@@ -24,10 +24,41 @@ const NEXT_STEPS = [
  * verified notification comes. The page only refreshes what it shows, now and when leaving.
  */
 export function PaymentSuccessPage() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const paymentId = params.get('payment_id') ?? params.get('collection_id');
+  // Opened by hand or from history, with no payment to speak of: say so instead of 'Pago Exitoso'.
+  if (!paymentId && !params.get('external_reference') && !params.get('preference_id')) return <NoRecentPayment />;
+  return <PaymentSuccess paymentId={paymentId} />;
+}
+
+/** /subscription-success without a payment reference: a neutral state, no redirect. */
+function NoRecentPayment() {
+  return (
+    <div className="mx-auto max-w-xl">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex h-16 w-16 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <SearchX className="h-9 w-9" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-semibold leading-none tracking-tight">No encontramos un pago reciente</h1>
+          <CardDescription>Esta página se muestra al volver de MercadoPago después de pagar. Revisa el estado de tu plan y tus compras en Suscripción.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild className="w-full">
+            <Link to="/subscription">
+              <CreditCard aria-hidden />
+              Ir a Suscripción
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function PaymentSuccess({ paymentId }: { paymentId: string | null }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [left, setLeft] = useState(SUCCESS_REDIRECT_SECONDS);
   const [stopped, setStopped] = useState(false);
 
