@@ -164,6 +164,8 @@ export const companyViewSchema = z.object({
   userRole: z.enum(ROLES).nullable(),
   userCount: z.number(),
   expenseCount: z.number(),
+  /** Whether someone can administer the company now; employees may claim the role only when nobody can (make-me-admin). */
+  hasActiveAdmin: z.boolean(),
   createdAt: z.string(),
 });
 export type CompanyView = z.infer<typeof companyViewSchema>;

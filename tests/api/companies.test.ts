@@ -157,7 +157,7 @@ describe('GET /api/company/current', () => {
 
     const empty = await a.client.get('/api/company/current');
     expect(empty.status).toBe(200);
-    const fields = ['id', 'name', 'domain', 'taxId', 'address', 'companyCode', 'subscriptionStatus', 'subscriptionPlan', 'userRole', 'userCount', 'expenseCount', 'createdAt'];
+    const fields = ['id', 'name', 'domain', 'taxId', 'address', 'companyCode', 'subscriptionStatus', 'subscriptionPlan', 'userRole', 'userCount', 'expenseCount', 'hasActiveAdmin', 'createdAt'];
     for (const f of fields) expect(empty.body, f).toHaveProperty(f);
     expect(empty.body).toMatchObject({
       id: companyId,

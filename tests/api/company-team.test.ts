@@ -427,9 +427,12 @@ describe('roles', () => {
       'Solo puedes convertirte en administrador si la empresa no tiene un administrador activo.',
     );
     expectCleanError(await admin.client.post('/api/company/make-me-admin'), 409);
+    // The page offers 'Convertirme en administrador' only when nobody administers the company.
+    expect((await emp.client.get('/api/company/current')).body.hasActiveAdmin).toBe(true);
 
     // The admin left (deactivated outside the company page, e.g. by a super admin).
     await t.deps.db.update(memberships).set({ isActive: false }).where(and(eq(memberships.userId, admin.user.id), eq(memberships.companyId, companyId)));
+    expect((await emp.client.get('/api/company/current')).body.hasActiveAdmin).toBe(false);
     const ok = await emp.client.post('/api/company/make-me-admin');
     expect(ok.status).toBe(200);
     expect((await emp.client.get('/api/auth/user')).body.role).toBe('admin');

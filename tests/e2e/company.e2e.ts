@@ -36,6 +36,12 @@ describe('team management in the browser', () => {
     const current = await (await p2.request.get('/api/company/current')).json();
     expect(current).toMatchObject({ name: 'Equipo Sur SpA', userRole: 'employee' });
     await screenshot(p2, 'invite-accepted-mobile');
+    // The company has an admin: the employee is not offered to become one (issue 16 item 12).
+    await p2.goto('/company');
+    // (Located by text, not role: the onboarding wizard may hide the page from the accessibility tree.)
+    await p2.locator('h2', { hasText: 'Equipo Sur SpA' }).waitFor();
+    await p2.locator('p', { hasText: 'Datos tributarios y de contacto.' }).waitFor();
+    expect(await p2.locator('button', { hasText: 'Convertirme en administrador' }).count()).toBe(0);
     await c2.close();
 
     // The new password works for a normal sign-in.

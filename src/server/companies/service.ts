@@ -250,6 +250,7 @@ export async function presentCompany(db: DbOrTx, company: CompanyRow, role: Role
     userRole: role,
     userCount: await countMembers(db, company.id),
     expenseCount: docs.n,
+    hasActiveAdmin: (await countActiveAdmins(db, company.id)) > 0,
     createdAt: company.createdAt.toISOString(),
   };
 }

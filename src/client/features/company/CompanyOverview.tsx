@@ -71,8 +71,8 @@ export function CompanyHeader({ company, canManage, onEdit }: { company: Company
 }
 
 /**
- * Self-promotion for employees (part 2 §4). The server allows it only while the company has no
- * active admin; otherwise its 403 message is shown as the toast.
+ * Self-promotion for employees (part 2 §4), offered only while the company has no active admin (the
+ * server enforces the same rule with a 403).
  */
 export function BecomeAdminBlock() {
   const claim = useCompanyAction<void>({

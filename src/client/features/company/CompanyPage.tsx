@@ -53,7 +53,7 @@ export function CompanyPage() {
     body = (
       <>
         <CompanyHeader company={c} canManage={canManage} onEdit={() => setEditOpen(true)} />
-        {!canManage ? <BecomeAdminBlock /> : null}
+        {!canManage && !c.hasActiveAdmin ? <BecomeAdminBlock /> : null}
         <CompanyStatCards stats={stats} />
         <CompanyInfoCard company={c} stats={stats.data} />
         {canManage && user ? <TeamSection selfId={user.id} /> : null}
