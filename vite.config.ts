@@ -25,13 +25,65 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/** The signed-in screens whose code the page asks for at once (src/client/startup.ts starts their data). */
+const EARLY_SCREENS: Record<string, string> = {
+  '/': 'features/dashboard/DashboardPage.tsx',
+  '/expenses': 'features/expenses/ExpensesPage.tsx',
+  '/approvals': 'features/approvals/ApprovalsPage.tsx',
+  '/new-expense': 'features/new-expense/NewExpensePage.tsx',
+};
+
+/**
+ * Fills the list of index.html's inline script (`var early = {}`) with the built files of the signed-in shell and of
+ * the screens above, with the files they import: a browser with the session hint asks for them as the HTML arrives,
+ * in parallel with the entry, instead of after the entry ran (issue 16 item 11). The server hashes the inline script
+ * of the built file for its CSP, so the list can change with every build.
+ */
+function earlySignedInFiles(): Plugin {
+  return {
+    name: 'rendix-early-signed-in-files',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        // The entry and what it imports are in the HTML already.
+        const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        const filesOf = (suffix: string): string[] => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/client/${suffix}`));
+          return chunk ? [chunk.fileName, ...chunk.imports].filter((f) => !initial.has(f)).map((f) => `/${f}`) : [];
+        };
+        const early: Record<string, string[]> = { shell: filesOf('features/shell/AppShell.tsx') };
+        for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file).filter((f) => !early.shell.includes(f));
+        return html.replace('var early = {};', () => `var early = ${JSON.stringify(early)};`);
+      },
+    },
+  };
+}
+
+/**
+ * Few, larger chunks for the signed-in app (issue 16 item 11: a screen waited on ~45 small files loaded in turns).
+ * The landing's own modules (everything the entry imports statically) stay in the entry; what the lazy screens share
+ * goes into two chunks, libraries and our code, so a screen needs the entry, those two, the shell and its own file.
+ * A module only one lazy chunk uses (jsPDF for the comprobante, a page's own form) stays with it.
+ */
+const CHUNKS = {
+  groups: [
+    { name: 'index', tags: ['$initial' as const], priority: 3 },
+    { name: 'vendor', test: /[\\/]node_modules[\\/]/, minShareCount: 2, priority: 2 },
+    { name: 'app', test: /[\\/]src[\\/](client|shared)[\\/]/, minShareCount: 2, priority: 1 },
+  ],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./src/client'),
   publicDir: isSsrBuild ? false : r('./src/client/public'),
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [prerenderLanding()]),
+    ...(isSsrBuild ? [] : [prerenderLanding(), earlySignedInFiles()]),
     // Installable app (issue 7): manifest + /sw.js precaching the app shell. Registration lives in
     // features/pwa/startup.ts (errors ignored). API answers are never cached: they carry personal data.
     isSsrBuild ? false : VitePWA({
@@ -79,5 +131,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // jsPDF (loaded only when a PDF is requested) is ~400 kB on its own; the warning would only be noise.
   build: isSsrBuild
     ? { outDir: r('./dist/prerender'), emptyOutDir: true, rollupOptions: { input: r('./src/client/prerender.tsx') } }
-    : { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+    : { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700, rolldownOptions: { output: { codeSplitting: CHUNKS } } },
 }));

@@ -86,14 +86,6 @@ async function loadOnce(context: BrowserContext, baseUrl: string, path: string, 
   cdp.on('Network.loadingFinished', (e) => {
     if (sent.has(e.requestId)) finished.set(e.requestId, e.timestamp);
   });
-  if (process.env.FIRST_LOAD_DEBUG) {
-    const urls = new Map<string, [string, number]>();
-    cdp.on('Network.requestWillBeSent', (e) => void urls.set(e.requestId, [e.request.url.replace(baseUrl, ''), e.timestamp]));
-    cdp.on('Network.loadingFinished', (e) => {
-      const [u, t0] = urls.get(e.requestId) ?? ['?', 0];
-      if (!u.endsWith('.js') || u.includes('index')) console.log(`    ${u.slice(0, 60).padEnd(60)} ${Math.round(t0 * 1000) % 100000} → ${Math.round(e.timestamp * 1000) % 100000}`);
-    });
-  }
   await page.goto(baseUrl + path);
   await page.locator(selector).first().waitFor({ timeout: 30_000 });
   const ms = await page.evaluate(() => (window as unknown as { __dataAt: number }).__dataAt);

@@ -5,9 +5,12 @@ import { Root } from './Root';
 import { rereadSessionWhenOnline } from './lib/auth';
 import { queryClient } from './lib/queryClient';
 import { PRERENDER_OFF_ATTR } from './prerender-flag';
+import { startSignedInLoad } from './startup';
 import './index.css';
 
 rereadSessionWhenOnline(queryClient);
+// A signed-in browser asks for the session, the screen's code and its data now, not in turns after React renders.
+startSignedInLoad(queryClient);
 
 const container = document.getElementById('root')!;
 const tree = (

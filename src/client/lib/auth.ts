@@ -7,13 +7,15 @@ import { qk } from './queryKeys';
 /** False in the build's prerender (no document) and in a browser without the session hint cookie. */
 const mayHaveSession = () => typeof document !== 'undefined' && hasSessionHint(document.cookie);
 
+/** The session, or null: without the session hint there is no session to read, and a visitor's page asks nothing. */
+export const readSession = () => (mayHaveSession() ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null));
+
 /** The session lookup: 401 means "no user", cached 5 minutes, never retried (part 1 §7). */
 export function useCurrentUser() {
   const q = useQuery({
     queryKey: qk.currentUser,
-    // Without the session hint there is no session to read: a visitor's page makes no request at all...
-    queryFn: () => (mayHaveSession() ? apiGet<CurrentUser | null>('/api/auth/user', { on401: 'null' }) : Promise.resolve(null)),
-    // ...and no 'Cargando...' either: the landing is the first paint.
+    queryFn: readSession,
+    // A visitor gets no 'Cargando...' either: the landing is the first paint.
     initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: 5 * 60_000,
     retry: false,

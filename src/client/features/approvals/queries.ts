@@ -4,6 +4,8 @@ import type { ApprovalSettings, AuditEntry, DecisionInput, PendingExpenseView, U
 import type { ExpenseView } from '@shared/expenses';
 import { ApiError, apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
+import { unlessJustLoaded } from '@client/lib/prefetch';
+import { pendingApprovalsQuery } from './pending';
 
 /** Everything a decision, an edit or a new receipt can change: lists, details, history, dashboard. */
 const AFFECTED: readonly (readonly unknown[])[] = [
@@ -51,12 +53,7 @@ export function failureToast(title: string, err: unknown) {
  * reader may decide it (an admin's own expense waits for another admin unless self-approval is on).
  */
 export function usePendingApprovals(enabled: boolean) {
-  return useQuery({
-    queryKey: qk.pendingApprovals,
-    queryFn: () => apiGet<PendingExpenseView[]>('/api/admin/expenses/pending', { noCache: true }),
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...pendingApprovalsQuery, enabled, staleTime: 0, refetchOnMount: unlessJustLoaded });
 }
 
 export const fullName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 
@@ -8,18 +8,31 @@ import type { CategorySummaryItem, DashboardStats, MonthlySpendingItem, RecentEx
 /** Not in the shared `qk` yet: only this screen reads it. */
 export const dashboardMonthlyKey = qk.dashboardMonthly;
 
+const statsQuery = { queryKey: qk.dashboardStats, queryFn: () => apiGet<DashboardStats>('/api/dashboard/stats') };
+const categoriesQuery = { queryKey: qk.dashboardCategories, queryFn: () => apiGet<CategorySummaryItem[]>('/api/dashboard/categories') };
+const recentQuery = { queryKey: qk.dashboardRecent, queryFn: () => apiGet<RecentExpenseItem[]>('/api/dashboard/recent') };
+const monthlyQuery = { queryKey: dashboardMonthlyKey, queryFn: () => apiGet<MonthlySpendingItem[]>('/api/dashboard/monthly') };
+
+/** The four reads of the screen, started at page load on / (src/client/startup.ts) so they run with its script. */
+export function prefetchDashboard(client: QueryClient): void {
+  void client.prefetchQuery(statsQuery);
+  void client.prefetchQuery(categoriesQuery);
+  void client.prefetchQuery(recentQuery);
+  void client.prefetchQuery(monthlyQuery);
+}
+
 export function useDashboardStats() {
-  return useQuery({ queryKey: qk.dashboardStats, queryFn: () => apiGet<DashboardStats>('/api/dashboard/stats') });
+  return useQuery(statsQuery);
 }
 
 export function useDashboardCategories() {
-  return useQuery({ queryKey: qk.dashboardCategories, queryFn: () => apiGet<CategorySummaryItem[]>('/api/dashboard/categories') });
+  return useQuery(categoriesQuery);
 }
 
 export function useDashboardRecent() {
-  return useQuery({ queryKey: qk.dashboardRecent, queryFn: () => apiGet<RecentExpenseItem[]>('/api/dashboard/recent') });
+  return useQuery(recentQuery);
 }
 
 export function useDashboardMonthly() {
-  return useQuery({ queryKey: dashboardMonthlyKey, queryFn: () => apiGet<MonthlySpendingItem[]>('/api/dashboard/monthly') });
+  return useQuery(monthlyQuery);
 }

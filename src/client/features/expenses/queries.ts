@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ExpenseView } from '@shared/expenses';
 import { ApiError, apiGet, errorMessage } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
+import { unlessJustLoaded } from '@client/lib/prefetch';
 
 export const PAGE_SIZE = 25;
 
@@ -56,16 +57,26 @@ export function dateRangeError(f: ExpenseFilterValues): string | null {
   return null;
 }
 
+/** The list's query; the first search on arrival is also started at page load (src/client/startup.ts). */
+export const expenseListQuery = (params: Record<string, string> | null) => ({
+  queryKey: qk.expenses(params ?? {}),
+  // Cache-busting timestamp plus no-store: the list must never come from an HTTP cache (part 1 §7).
+  queryFn: () => apiGet<ExpensePage>(`/api/expenses?${new URLSearchParams({ ...params, _t: String(Date.now()) })}`, { noCache: true }),
+});
+
+/** What the screen searches on arrival: page 1 with the default filters (for an admin: all users). */
+export const initialListParams = (admin: boolean) => ({ ...filterParams(DEFAULT_FILTERS, admin), page: '1', pageSize: String(PAGE_SIZE) });
+
 /** One page of the list; `params` null means no search has been asked for (nothing is fetched). */
 export function useExpenseList(params: Record<string, string> | null) {
   return useQuery({
-    queryKey: qk.expenses(params ?? {}),
-    // Cache-busting timestamp plus no-store: the list must never come from an HTTP cache (part 1 §7).
-    queryFn: () => apiGet<ExpensePage>(`/api/expenses?${new URLSearchParams({ ...params, _t: String(Date.now()) })}`, { noCache: true }),
+    ...expenseListQuery(params),
     enabled: params !== null,
     placeholderData: keepPreviousData,
-    // Every search shows the server's current answer; a cached page is only shown while it reloads.
+    // Every search shows the server's current answer; a cached page is only shown while it reloads (the page load's
+    // own answer, read a moment ago, is not asked for again).
     staleTime: 0,
+    refetchOnMount: unlessJustLoaded,
   });
 }
 
