@@ -74,7 +74,7 @@ function Home() {
 }
 
 export function App() {
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading, sessionUnknown } = useCurrentUser();
   const location = useLocation();
 
   useEffect(() => {
@@ -91,7 +91,8 @@ export function App() {
         <Route path="/register/:partner" element={fullPage(<PartnerRegisterPage />)} />
         <Route path="/invitacion" element={page(<AcceptInvitePage />)} />
         <Route path="/verificar-email" element={page(<VerifyEmailPage />)} />
-        <Route path="*" element={<SignInRedirect fallback={<LandingPage />} />} />
+        {/* Offline the session is unknown: show the public page (with its offline strip), not a sign-in the user does not need. */}
+        <Route path="*" element={sessionUnknown ? <LandingPage /> : <SignInRedirect fallback={<LandingPage />} />} />
       </Routes>
     );
   }

@@ -21,7 +21,8 @@ export function useCurrentUser() {
     retry: false,
     refetchOnWindowFocus: false,
   });
-  return { user: q.data ?? null, isLoading: q.isLoading, isAuthenticated: !!q.data };
+  // `sessionUnknown`: the read failed (offline, server down), so 'no user' is not known to be true.
+  return { user: q.data ?? null, isLoading: q.isLoading, isAuthenticated: !!q.data, sessionUnknown: q.isError };
 }
 
 /**
