@@ -53,6 +53,13 @@ beforeEach(async () => {
   await t.deps.db.delete(rateLimits);
 });
 
+/** A trial starts when the checkout is opened (not when the preference is created): create it and open the sandbox page. */
+async function startTrial(client: TestClient, companyId: string, planId: string) {
+  expect((await client.post('/api/mercadopago/create-subscription', { planId })).status).toBe(200);
+  const [checkout] = await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId));
+  expect((await client.get(`/api/mercadopago/sandbox/checkout/${checkout.id}`)).status).toBe(200);
+}
+
 async function companyRow(id: string) {
   const [c] = await t.deps.db.select().from(companies).where(eq(companies.id, id));
   return c;
@@ -115,7 +122,7 @@ describe('GET /api/admin/companies', () => {
     const ids = await catalogIds(a.admin.client);
     for (let i = 0; i < 2; i++) expect((await fileExpense(a.admin.client, expenseFields(ids))).status).toBe(201);
     // Beta: in its 7-day trial of Básico. Gamma: its Profesional month ended (free limits, whatever the row says).
-    expect((await b.admin.client.post('/api/mercadopago/create-subscription', { planId: 'basic' })).status).toBe(200);
+    await startTrial(b.admin.client, b.companyId, 'basic');
     await t.deps.db.update(companies).set({ plan: 'professional', subscriptionStatus: 'active', currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(companies.id, c.companyId));
 
     const res = await root.get(`/api/admin/companies?search=${encodeURIComponent(tag)}`);
@@ -237,7 +244,7 @@ describe('GET /api/admin/subscription-stats', () => {
     await t.deps.db.update(companies).set({ plan: 'professional', subscriptionStatus: 'active', currentPeriodStart: new Date(), currentPeriodEnd: addOneMonth(new Date()) }).where(eq(companies.id, pro.companyId));
     await t.deps.db.update(companies).set({ plan: 'enterprise', subscriptionStatus: 'active' }).where(eq(companies.id, ent.companyId));
     await t.deps.db.update(companies).set({ plan: 'basic', subscriptionStatus: 'active', currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(companies.id, lapsed.companyId));
-    expect((await trial.admin.client.post('/api/mercadopago/create-subscription', { planId: 'professional' })).status).toBe(200);
+    await startTrial(trial.admin.client, trial.companyId, 'professional');
     const ids = await catalogIds(free.admin.client);
     const filed: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -450,7 +457,7 @@ describe('POST /api/admin/companies/{id}/assign-plan', () => {
 
   test('during a trial the month starts when the trial ends, as a payment would; a second assignment of the running plan extends it', async () => {
     const { admin, companyId } = await namedCompany('Prueba Asignada SpA');
-    expect((await admin.client.post('/api/mercadopago/create-subscription', { planId: 'professional' })).status).toBe(200);
+    await startTrial(admin.client, companyId, 'professional');
     const trialEnds = (await companyRow(companyId)).trialEndsAt!;
     await root.post(`/api/admin/companies/${companyId}/assign-plan`, { planId: 'professional' });
     const first = await companyRow(companyId);
