@@ -5,7 +5,8 @@ import { openDatabase } from './db/client.js';
 import { passwordResetEmail } from './email/templates.js';
 import { Mailer } from './email/mailer.js';
 import { JobQueue } from './jobs/queue.js';
-import { DiskStorage } from './storage/receipts.js';
+import { describeStorage, openReceiptStorage } from './storage/open.js';
+import { startReceiptSweeper } from './storage/orphans.js';
 import { startReceiptWorker } from './receipts/jobs.js';
 import { startBillingWebhookWorker } from './billing-webhooks/delivery.js';
 import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
@@ -47,9 +48,14 @@ async function main() {
     }
   }
 
-  const storage = new DiskStorage(`${env.DATA_DIR}/receipts`);
+  const storage = await openReceiptStorage(env);
   const receipts = createReceiptAnalyzer(env);
   await startReceiptWorker({ db, storage, receipts }, queue);
+  // Files a crash left without their row (stored, never committed): removed once an hour, by one instance.
+  const stopSweeper = await startReceiptSweeper({ db, storage }, queue, {
+    swept: (n) => console.log(`Comprobantes huérfanos eliminados: ${n}`),
+    error: (err) => console.error('Limpieza de comprobantes:', describeError(err)),
+  });
   await startBillingWebhookWorker({ db, jobs: queue, env });
   await startAccountingWebhookWorker({ db, jobs: queue, env, appUrl });
   await startNiudataWorker({ db, jobs: queue, env, appUrl });
@@ -75,6 +81,7 @@ async function main() {
     '',
     `Rendix está corriendo en ${url}`,
     embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite` : 'Base de datos: PostgreSQL (DATABASE_URL)',
+    describeStorage(env),
     env.MAIL_DISABLED ? 'Correo: desactivado (MAIL_DISABLED=true), queda en la bandeja de salida interna' : env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
   ];
   if (embedded && env.NODE_ENV !== 'production') {
@@ -86,6 +93,7 @@ async function main() {
   const shutdown = async () => {
     clearInterval(cleanup);
     stopExpiry();
+    stopSweeper();
     await app.close();
     await queue.stop();
     await receipts.close();
