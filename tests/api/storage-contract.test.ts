@@ -132,6 +132,10 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
     expect(await listAll(store.storage, `${randomUUID()}/`)).toEqual([]);
   });
 
+  test('check() answers while the store is reachable', async () => {
+    await expect(store.storage.check!()).resolves.toBeUndefined();
+  });
+
   test('keys are stored under the store root as given', async () => {
     const key = `${companyA}/${randomUUID()}.webp`;
     await store.storage.put(key, Buffer.from('RIFF0000WEBP'), 'image/webp');
@@ -153,6 +157,16 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
     }
     expect(await store.rawKeys()).toEqual(before);
   });
+});
+
+test('check() fails for a bucket that does not exist', async () => {
+  const s3 = await startLocalS3();
+  try {
+    const env = loadEnv({ NODE_ENV: 'test', ...s3.env, STORAGE_URL: s3.env.STORAGE_URL.replace(`s3://${s3.bucket}/`, 's3://no-such-bucket/') });
+    await expect((await openReceiptStorage(env)).check!()).rejects.toThrow();
+  } finally {
+    await s3.close();
+  }
 });
 
 describe('the app with receipts in an S3-compatible bucket', () => {

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { assertStorageKey, InvalidStorageKeyError, type ReceiptStorage, type StoredObject } from './receipts.js';
 
@@ -33,6 +34,11 @@ export class DiskStorage implements ReceiptStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {

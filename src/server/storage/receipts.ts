@@ -19,6 +19,8 @@ export interface ReceiptStorage {
   delete(key: string): Promise<void>;
   /** Every stored file whose key starts with `prefix` ('' for all), in no particular order: the orphan sweeper reads it. */
   list(prefix: string): AsyncIterable<StoredObject>;
+  /** Cheap reachability probe for /api/ready (the folder is writable, the bucket answers); throws when it is not. */
+  check?(): Promise<void>;
 }
 
 export class InvalidStorageKeyError extends Error {
