@@ -17,6 +17,7 @@ import {
 } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { catalogIds, companyWithEmployee, expenseFields, fileExpense, registerSuperAdmin, registerUser, uniqueEmail } from '../helpers/factories.js';
+import { formatDate } from '../../src/shared/format.js';
 import { expectCleanError } from '../helpers/http.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -478,6 +479,68 @@ describe('POST /api/admin/companies/{id}/assign-plan', () => {
     expect((await admin.client.get('/api/subscription/invoices')).body).toHaveLength(1);
     const partner = await root.post(`/api/admin/companies/${companyId}/assign-plan`, { planId: 'niudata-free' });
     expect(partner.body.company).toMatchObject({ planId: 'niudata-free', subscriptionStatus: 'active' });
+  });
+
+  test('refused (409) while a paid downgrade waits: the paid month is kept, nothing is written', async () => {
+    // A bought Profesional month that started 5 days ago, then a downgrade to Básico paid through the checkout.
+    const { admin, companyId } = await namedCompany('Cambio Pagado SpA');
+    const start = new Date(Date.now() - 5 * 86_400_000);
+    const end = addOneMonth(start);
+    await t.deps.db
+      .update(companies)
+      .set({ plan: 'professional', subscriptionStatus: 'active', currentPeriodStart: start, currentPeriodEnd: end, trialEndsAt: new Date(start.getTime() - 7 * 86_400_000) })
+      .where(eq(companies.id, companyId));
+    await t.deps.db.insert(subscriptionInvoices).values({
+      companyId,
+      invoiceNumber: `TST-${Math.random().toString(36).slice(2, 10)}`,
+      status: 'paid',
+      planId: 'professional',
+      description: 'Plan Profesional — 1 mes',
+      amount: 12605,
+      taxRate: '19',
+      taxAmount: 2395,
+      totalAmount: 15000,
+      billingPeriodStart: start,
+      billingPeriodEnd: end,
+      paidAt: start,
+      provider: 'mercadopago',
+      providerPaymentId: `seed-${Math.random().toString(36).slice(2)}`,
+    });
+    const quote = await admin.client.post('/api/mercadopago/create-subscription', { planId: 'basic' });
+    expect(quote.body.quote).toMatchObject({ kind: 'scheduled', periodStart: end.toISOString() });
+    const [checkout] = await t.deps.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId));
+    const paid = await admin.client.request('POST', `/api/mercadopago/sandbox/checkout/${checkout.id}`, 'decision=approve', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(paid.headers.get('location')).toMatch(/^\/subscription-success/);
+    const before = await companyRow(companyId);
+    expect(before).toMatchObject({ plan: 'professional', currentPeriodEnd: end, scheduledPlan: 'basic', scheduledPeriodEnd: addOneMonth(end) });
+    const invoicesBefore = await t.deps.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.companyId, companyId));
+
+    const message = `Cambio Pagado SpA ya pagó el cambio al plan Básico, que empieza el ${formatDate(end)}. No se puede asignar un plan mientras ese cambio espera: la empresa perdería el mes que pagó.`;
+    for (const planId of ['enterprise', 'basic', 'free']) {
+      expectCleanError(await root.post(`/api/admin/companies/${companyId}/assign-plan`, { planId }), 409, message);
+    }
+    const after = await companyRow(companyId);
+    expect(after).toMatchObject({
+      plan: 'professional',
+      subscriptionStatus: 'active',
+      currentPeriodStart: before.currentPeriodStart,
+      currentPeriodEnd: end,
+      scheduledPlan: 'basic',
+      scheduledPeriodEnd: addOneMonth(end),
+    });
+    expect(await t.deps.db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.companyId, companyId))).toEqual(invoicesBefore);
+    expect(invoicesBefore.map((i) => i.invoiceNumber).filter((n) => n.startsWith('ASG-'))).toEqual([]);
+    expect(await t.deps.db.select().from(auditLog).where(and(eq(auditLog.companyId, companyId), eq(auditLog.action, 'subscription.assigned_manually')))).toEqual([]);
+
+    // Básico's month has come but the expiry job has not rolled the row over yet (minutes): still refused.
+    const began = new Date(Date.now() - 60_000);
+    await t.deps.db.update(companies).set({ currentPeriodEnd: began }).where(eq(companies.id, companyId));
+    expectCleanError(
+      await root.post(`/api/admin/companies/${companyId}/assign-plan`, { planId: 'enterprise' }),
+      409,
+      `Cambio Pagado SpA ya pagó el cambio al plan Básico, que empezó el ${formatDate(began)} y se está aplicando. Inténtalo de nuevo en unos minutos.`,
+    );
+    expect(await companyRow(companyId)).toMatchObject({ plan: 'professional', currentPeriodEnd: began, scheduledPlan: 'basic' });
   });
 
   test('unknown plan 400, unknown company 404, missing plan 400', async () => {

@@ -96,7 +96,8 @@ describe('migration 0008 renames duplicates saved before it', () => {
       for (const [i, name] of ['Viáticos', 'viaticos', ' VIÁTICOS ', 'Otros'].entries()) {
         await exec(`insert into categories (company_id, name, created_at) values ($1, $2, now() + make_interval(secs => $3))`, [companyId, name, i]);
       }
-      await exec(`insert into cost_centers (company_id, code) values ($1, 'VTA'), ($1, 'vta')`, [companyId]);
+      // One statement would give both rows the same created_at, and the tie would fall to their random ids.
+      await exec(`insert into cost_centers (company_id, code, created_at) values ($1, 'VTA', now()), ($1, 'vta', now() + interval '1 second')`, [companyId]);
       await run(source);
       const names = (await exec(`select name from categories where company_id = $1 order by created_at`, [companyId])).rows.map((x) => x.name);
       expect(names).toEqual(['Viáticos', 'viaticos (2)', 'VIÁTICOS (3)', 'Otros']);

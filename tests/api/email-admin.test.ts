@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { emailOutbox, users } from '../../src/server/db/schema/index.js';
 import { EMAIL_MSG } from '../../src/shared/email.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
-import { registerUser, uniqueEmail } from '../helpers/factories.js';
+import { companyWithEmployee, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError, expectFieldError } from '../helpers/http.js';
 
 /*
@@ -35,7 +35,7 @@ describe('embedded mode (no SMTP): the outbox is where mail goes', () => {
     t = await startTestApp({ logStream });
     root = await superAdmin(t);
     admin = await registerUser(t);
-    employee = (await registerUser(t)).client;
+    employee = (await companyWithEmployee(t)).employee.client;
   });
   afterAll(async () => t?.close());
 
@@ -53,6 +53,21 @@ describe('embedded mode (no SMTP): the outbox is where mail goes', () => {
       expectCleanError(await employee.request(method, path, body), 403, EMAIL_MSG.superAdminOnly);
     }
     expect(await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'x@example.cl'))).toHaveLength(0);
+  });
+
+  test('permission is judged before the body, query or id: an invalid request is still 401 or 403, never a field rule', async () => {
+    const invalid: [string, string, unknown?][] = [
+      ['POST', '/api/test/email', {}],
+      ['POST', '/api/test/email', { email: 'no-es-un-email' }],
+      ['GET', '/api/admin/email/outbox?page=x'],
+      ['GET', '/api/admin/email/outbox?status=enviado'],
+      ['GET', '/api/admin/email/outbox/no-es-un-id'],
+    ];
+    for (const [method, path, body] of invalid) {
+      expectCleanError(await t.client().request(method, path, body), 401);
+      expectCleanError(await admin.client.request(method, path, body), 403, EMAIL_MSG.superAdminOnly);
+      expectCleanError(await employee.request(method, path, body), 403, EMAIL_MSG.superAdminOnly);
+    }
   });
 
   test('status says how mail goes out and that no SMTP is configured', async () => {

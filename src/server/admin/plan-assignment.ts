@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ADMIN_MSG, MANUAL_ASSIGNMENT_LABEL, type AssignPlanResult } from '@shared/admin.js';
-import { findPlan } from '@shared/plans.js';
+import { formatDate } from '@shared/format.js';
+import { findPlan, getPlan } from '@shared/plans.js';
 import type { Db } from '../db/client.js';
 import { companies, subscriptionInvoices } from '../db/schema/index.js';
 import { nextPaidPeriod } from '../billing/plan-state.js';
@@ -14,7 +15,21 @@ import { adminCompanyView } from './directory.js';
 /** Written as the invoice's provider: no payment provider took part, so no notification can ever match it. */
 const MANUAL_PROVIDER = 'manual';
 
-const santiagoDay = (d: Date) => new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d).replace(/-/g, '/');
+type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * A paid plan change (billing/plan-change.ts) whose month is not used up yet: assigning over it would throw that paid
+ * month away, so the assignment is refused (409, as the checkout refuses another purchase) until it has run. Null
+ * when there is none. Between its start and the expiry job's roll-over (minutes) it is still refused: assigning
+ * then would leave the old change waiting behind the new period.
+ */
+function pendingPaidChange(c: CompanyRow, now: Date): string | null {
+  if (!c.scheduledPlan || !c.scheduledPeriodEnd || !c.currentPeriodEnd || c.scheduledPeriodEnd <= now) return null;
+  const paid = `${c.name} ya pagó el cambio al plan ${getPlan(c.scheduledPlan).name}`;
+  return c.currentPeriodEnd > now
+    ? `${paid}, que empieza el ${formatDate(c.currentPeriodEnd)}. No se puede asignar un plan mientras ese cambio espera: la empresa perdería el mes que pagó.`
+    : `${paid}, que empezó el ${formatDate(c.currentPeriodEnd)} y se está aplicando. Inténtalo de nuevo en unos minutos.`;
+}
 
 /**
  * 'Asignar Plan' (part 2 §2.2, §4): a customer who paid outside the checkout (bank transfer, 'Contactar Ventas').
@@ -22,13 +37,15 @@ const santiagoDay = (d: Date) => new Intl.DateTimeFormat('es-CL', { timeZone: 'A
  * activation, `applyPaidPeriod`), so its limits and its expiry work as for a paid month; the purchase history gets an
  * entry of amount 0 marked 'Asignado por super admin' and the audit trail says who and when. No payment exists, so
  * `subscription.paid` is never sent (billing webhooks mean money came in). A free plan (free, niudata-free) has no
- * period and no purchase: the company just moves to it.
+ * period and no purchase: the company just moves to it. Refused (409) while a paid plan change waits.
  */
 export async function assignPlan(db: Db, actor: Actor, companyId: string, planId: string, now = new Date()): Promise<AssignPlanResult> {
   const plan = findPlan(planId);
   if (!plan) throw errors.badRequest(ADMIN_MSG.unknownPlan, 'planId');
   return db.transaction(async (tx) => {
     const before = await lockCompany(tx, companyId);
+    const pending = pendingPaidChange(before, now);
+    if (pending) throw errors.conflict(pending);
     const from = { plan: before.plan, subscriptionStatus: before.subscriptionStatus, periodEnd: before.currentPeriodEnd?.toISOString() ?? null };
     let invoice: typeof subscriptionInvoices.$inferSelect | null = null;
     let message: string;
@@ -59,7 +76,7 @@ export async function assignPlan(db: Db, actor: Actor, companyId: string, planId
           providerPaymentId: randomUUID(),
         })
         .returning();
-      message = `Plan ${plan.name} asignado a ${before.name} hasta el ${santiagoDay(period.end)}.`;
+      message = `Plan ${plan.name} asignado a ${before.name} hasta el ${formatDate(period.end)}.`;
     }
     await writeAudit(tx, {
       companyId,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,18 +19,12 @@ import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { AppError } from '../errors.js';
 import { errorResponses } from '../openapi.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
-import { authorize, can } from '../policies/index.js';
+import { authorizeSuperAdmin } from '../policies/super-admin.js';
 import type { EmailMessage } from './mailer.js';
 import { findOutboxMessage, listOutbox } from './outbox.js';
 
 /** Test e-mails a super admin may send per hour: enough to debug SMTP, too few to use Rendix as a mail cannon. */
 const TEST_EMAIL_RULE = { name: 'email-test', max: 10, windowMs: 60 * 60 * 1000 };
-
-function requireSuperAdmin(request: FastifyRequest): string {
-  const actor = actorOf(requireSession(request));
-  authorize(can.superAdmin(actor), EMAIL_MSG.superAdminOnly);
-  return actor.userId;
-}
 
 function testEmail(to: string, appUrl: string): EmailMessage {
   const sentAt = `${formatDateTime(new Date())} hora de Chile`;
@@ -48,8 +42,12 @@ export const emailRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const tags = ['email'];
   const production = env.NODE_ENV === 'production';
 
-  r.get('/email/status', { schema: { tags, summary: 'Estado del envío de email', response: { 200: emailStatusSchema, ...errorResponses(401, 403) } } }, async (request): Promise<EmailStatus> => {
-    requireSuperAdmin(request);
+  // After authentication (401) and before the body or query is judged: anyone else is 403 whatever they send.
+  app.addHook('preValidation', async (request) => {
+    authorizeSuperAdmin(actorOf(requireSession(request)), EMAIL_MSG.superAdminOnly);
+  });
+
+  r.get('/email/status', { schema: { tags, summary: 'Estado del envío de email', response: { 200: emailStatusSchema, ...errorResponses(401, 403) } } }, async (): Promise<EmailStatus> => {
     return {
       configured: mailer.smtpConfigured,
       user: mailer.smtpUser,
@@ -61,7 +59,8 @@ export const emailRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     '/test/email',
     { schema: { tags, summary: 'Envía un email de prueba', body: testEmailSchema, response: { 200: testEmailResultSchema, ...errorResponses(400, 401, 403, 429, 502) } } },
     async (request): Promise<TestEmailResult> => {
-      const userId = requireSuperAdmin(request);
+      // Per super admin (the hook above already checked the flag).
+      const userId = requireSession(request).user.id;
       await enforceRateLimit(db, request, TEST_EMAIL_RULE, userId, (wait) => `Demasiados emails de prueba. Intenta nuevamente ${wait}.`);
       const recipient = request.body.email;
       const result = await mailer.sendNow(testEmail(recipient, deps.appUrl));
@@ -83,7 +82,6 @@ export const emailRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     '/admin/email/outbox',
     { schema: { tags, summary: 'Bandeja de salida (últimos mensajes primero)', querystring: outboxQuerySchema, response: { 200: outboxPageSchema, ...errorResponses(400, 401, 403) } } },
     async (request, reply): Promise<OutboxPage> => {
-      requireSuperAdmin(request);
       reply.header('cache-control', 'no-store');
       return listOutbox(db, request.query);
     },
@@ -101,7 +99,6 @@ export const emailRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       },
     },
     async (request, reply): Promise<OutboxMessageDetail> => {
-      requireSuperAdmin(request);
       // Live tokens: never kept by a browser or proxy cache.
       reply.header('cache-control', 'no-store');
       return findOutboxMessage(db, request.params.id, { production });

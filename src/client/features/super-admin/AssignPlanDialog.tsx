@@ -9,6 +9,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { formatPlanPrice } from '@client/features/billing/format';
 import { usePlans } from '@client/features/billing/queries';
 import { SectionError } from '@client/features/dashboard/SectionError';
+import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { useAssignPlan } from './queries';
 
@@ -73,8 +74,22 @@ function AssignPlanSteps({ company, onDone }: { company: AdminCompany; onDone: (
             <p className="mt-2 text-muted-foreground">Plan sin costo: la empresa queda en él sin período ni cobro, con sus límites ({plan.features.slice(0, 2).join(', ')}).</p>
           )}
         </div>
+        {/* A refusal (a paid plan change waiting, 409) stays readable next to the button, not only in the toast. */}
+        {assign.isError ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/30 dark:text-red-300">
+            {errorMessage(assign.error, 'Error al asignar plan')}
+          </p>
+        ) : null}
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setConfirming(false)} disabled={assign.isPending}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              assign.reset();
+              setConfirming(false);
+            }}
+            disabled={assign.isPending}
+          >
             <ArrowLeft aria-hidden />
             Volver
           </Button>
