@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         description:
           'API de Rendix, rendiciones de gastos para empresas chilenas. Los sistemas externos (ERP, software contable) usan las operaciones con seguridad `bearer`: ' +
           'crea un token en Integración API → Tokens de API y envíalo como `Authorization: Bearer rdx_live_…`. Las demás operaciones son las de la aplicación web (cookie de sesión). ' +
-          'Los errores son JSON `{ message, code, field? }` con un mensaje en español; los montos vienen como texto numérico en pesos chilenos.',
+          'Los errores son JSON `{ message, code, field? }` con un mensaje en español; los montos vienen como texto numérico en pesos chilenos. ' +
+          'Las operaciones de creación aceptan el encabezado `Idempotency-Key`: si se pierde la respuesta, reintenta con la misma clave y recibirás la primera respuesta en vez de crear dos veces.',
       },
       tags: [
         { name: 'accounting', description: 'Exportación contable para sistemas externos (token de API)' },

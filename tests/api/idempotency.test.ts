@@ -64,6 +64,20 @@ async function professionalAdmin() {
   return { admin, companyId };
 }
 
+/** A fresh admin posting to `path` in their own company; `created` counts the route's rows there. */
+function ownCompanyCase(path: string, status: number, duplicatesWithoutKey: boolean, bodies: Record<'a' | 'b', unknown>, created: (companyId: string) => Promise<number>): RouteCase {
+  return {
+    name: `POST ${path}`,
+    status,
+    duplicatesWithoutKey,
+    async subject() {
+      const admin = await registerUser(t);
+      const companyId = admin.user.currentCompanyId as string;
+      return { send: post(admin.client, path), body: (v) => bodies[v], created: () => created(companyId) };
+    },
+  };
+}
+
 const OTHER_PNG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#ffffff' } }).png().toBuffer();
 
 /** The form the web client sends: a new FormData, so a new multipart boundary, on every attempt. */
@@ -118,20 +132,9 @@ const CASES: RouteCase[] = [
       };
     },
   },
-  {
-    name: 'POST /api/tokens',
-    status: 201,
-    duplicatesWithoutKey: true,
-    async subject() {
-      const admin = await registerUser(t);
-      const companyId = admin.user.currentCompanyId as string;
-      return {
-        send: post(admin.client, '/api/tokens'),
-        body: (v) => ({ name: v === 'a' ? 'ERP contable' : 'Software de remuneraciones' }),
-        created: () => total(t.deps.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.companyId, companyId))),
-      };
-    },
-  },
+  ownCompanyCase('/api/tokens', 201, true, { a: { name: 'ERP contable' }, b: { name: 'Software de remuneraciones' } }, (companyId) =>
+    total(t.deps.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.companyId, companyId))),
+  ),
   {
     name: 'POST /api/company/invite',
     status: 201,
@@ -157,20 +160,9 @@ const CASES: RouteCase[] = [
       };
     },
   },
-  {
-    name: 'POST /api/mercadopago/create-subscription',
-    status: 200,
-    duplicatesWithoutKey: true,
-    async subject() {
-      const admin = await registerUser(t);
-      const companyId = admin.user.currentCompanyId as string;
-      return {
-        send: post(admin.client, '/api/mercadopago/create-subscription'),
-        body: (v) => ({ planId: v === 'a' ? 'professional' : 'basic' }),
-        created: () => total(t.deps.db.select({ n: count() }).from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId))),
-      };
-    },
-  },
+  ownCompanyCase('/api/mercadopago/create-subscription', 200, true, { a: { planId: 'professional' }, b: { planId: 'basic' } }, (companyId) =>
+    total(t.deps.db.select({ n: count() }).from(paymentCheckouts).where(eq(paymentCheckouts.companyId, companyId))),
+  ),
   {
     name: 'POST /api/company/create',
     status: 201,
@@ -199,20 +191,9 @@ const CASES: RouteCase[] = [
       };
     },
   },
-  {
-    name: 'POST /api/categories',
-    status: 201,
-    duplicatesWithoutKey: false,
-    async subject() {
-      const admin = await registerUser(t);
-      const companyId = admin.user.currentCompanyId as string;
-      return {
-        send: post(admin.client, '/api/categories'),
-        body: (v) => ({ name: v === 'a' ? 'Peajes' : 'Estacionamientos' }),
-        created: () => total(t.deps.db.select({ n: count() }).from(categories).where(eq(categories.companyId, companyId))),
-      };
-    },
-  },
+  ownCompanyCase('/api/categories', 201, false, { a: { name: 'Peajes' }, b: { name: 'Estacionamientos' } }, (companyId) =>
+    total(t.deps.db.select({ n: count() }).from(categories).where(eq(categories.companyId, companyId))),
+  ),
 ];
 
 describe.each(CASES)('$name', (c) => {
