@@ -46,6 +46,7 @@ import { AppError, errors } from './errors.js';
 import { SECURITY, multipartJsonSchema, type RouteAuth } from './openapi.js';
 import { enforceRateLimit } from './platform/rate-limit.js';
 import { registerInputBoundary } from './platform/json-body.js';
+import { documentIdempotency, registerIdempotency } from './platform/idempotency.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { loggerOptions, warnOnUntrustedProxy } from './logging.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
@@ -83,7 +84,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
         description:
           'API de Rendix, rendiciones de gastos para empresas chilenas. Los sistemas externos (ERP, software contable) usan las operaciones con seguridad `bearer`: ' +
           'crea un token en Integración API → Tokens de API y envíalo como `Authorization: Bearer rdx_live_…`. Las demás operaciones son las de la aplicación web (cookie de sesión). ' +
-          'Los errores son JSON `{ message, code, field? }` con un mensaje en español; los montos vienen como texto numérico en pesos chilenos.',
+          'Los errores son JSON `{ message, code, field? }` con un mensaje en español; los montos vienen como texto numérico en pesos chilenos. ' +
+          'Las operaciones de creación aceptan el encabezado `Idempotency-Key`: si se pierde la respuesta, reintenta con la misma clave y recibirás la primera respuesta en vez de crear dos veces.',
       },
       tags: [
         { name: 'accounting', description: 'Exportación contable para sistemas externos (token de API)' },
@@ -104,7 +106,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const multipart = input.route.config?.multipart;
-      return multipart ? { ...out, schema: { ...out.schema, body: multipartJsonSchema(multipart) } } : out;
+      const schema = multipart ? { ...out.schema, body: multipartJsonSchema(multipart) } : out.schema;
+      return { ...out, schema: input.route.config?.idempotent ? documentIdempotency(schema) : schema };
     },
   });
 
@@ -163,6 +166,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
   // JSON depth, and query/params text, judged after authentication: platform/json-body.ts.
   registerInputBoundary(app);
+  // `config.idempotent` routes: the Idempotency-Key header, after authentication and the body schema.
+  registerIdempotency(app, deps.db);
 
   async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const sid = request.cookies[SESSION_COOKIE];

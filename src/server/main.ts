@@ -16,6 +16,7 @@ import { createReceiptAnalyzer } from './receipts/service.js';
 import { EnvError, databaseUrl, loadEnv } from './env.js';
 import { describeError, safeLogObject, serializeError } from './logging.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
+import { purgeExpiredIdempotencyKeys } from './platform/idempotency.js';
 import { scheduleSubscriptionExpiry } from './billing/plan-state.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
@@ -70,6 +71,7 @@ async function main() {
   const cleanup = setInterval(() => {
     void purgeExpiredSessions(db).catch(() => undefined);
     void purgeExpiredRateLimits(db).catch(() => undefined);
+    void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
     void purgeOldAccountingWebhookLogs(db).catch(() => undefined);
   }, 3600_000);
   cleanup.unref();

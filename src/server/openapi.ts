@@ -25,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     multipart?: MultipartDoc;
+    /**
+     * Takes an `Idempotency-Key` header: a retry answers the first result (platform/idempotency.ts). Keys belong to the
+     * principal and the company it acts in; 'principal' drops the company, for a route that changes the current one.
+     */
+    idempotent?: boolean | 'principal';
   }
 }
 

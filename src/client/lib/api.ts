@@ -41,13 +41,19 @@ function clearLocalSession() {
   }
 }
 
-/** JSON or multipart write. Throws ApiError for any non-OK answer. */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * JSON or multipart write. Throws ApiError for any non-OK answer. `idempotencyKey` goes out as the Idempotency-Key
+ * header (lib/idempotency.ts).
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, opts: { idempotencyKey?: string } = {}): Promise<T> {
   const isForm = body instanceof FormData;
+  const headers: Record<string, string> = {};
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   if (!res.ok) {

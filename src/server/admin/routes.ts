@@ -65,7 +65,7 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   /** The company page's invitation (pending until accepted, seats, e-mail ownership), with the role chosen here. */
   r.post(
     '/admin/company/:id/invite-user',
-    { config, schema: { tags, params: adminCompanyParamsSchema, body: adminInviteUserSchema, response: { 201: adminInviteResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
+    { config: { ...config, idempotent: true }, schema: { tags, params: adminCompanyParamsSchema, body: adminInviteUserSchema, response: { 201: adminInviteResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
     async (request, reply) => {
       const { actor, name } = operator(request);
       const { email, role } = request.body;

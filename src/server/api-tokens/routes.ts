@@ -36,6 +36,7 @@ export const apiTokenRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =
   r.post(
     '/tokens',
     {
+      config: { idempotent: true },
       schema: {
         tags: ['tokens'],
         summary: 'Crea un token (el secreto se muestra solo en esta respuesta)',

@@ -46,7 +46,7 @@ export const billingWebhookRoutes: FastifyPluginAsync<AppDeps> = async (app, dep
     return listLogs(db);
   });
 
-  r.post('/webhooks', { schema: { tags, body: billingWebhookCreateSchema, response: { 201: billingWebhookViewSchema, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
+  r.post('/webhooks', { config: { idempotent: true }, schema: { tags, body: billingWebhookCreateSchema, response: { 201: billingWebhookViewSchema, ...errorResponses(400, 401, 403) } } }, async (request, reply) => {
     requireSuperAdmin(request);
     return reply.status(201).send(await createWebhook(db, env, request.body));
   });

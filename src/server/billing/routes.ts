@@ -98,7 +98,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** A real preference for a plan (super admin), tied to no checkout: paying it activates nothing. */
-  r.post('/mercadopago/test-preference', { schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: testPreferenceSchema, ...errorResponses(400, 401, 403, 503) } } }, async (request) => {
+  r.post('/mercadopago/test-preference', { config: { idempotent: true }, schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: testPreferenceSchema, ...errorResponses(400, 401, 403, 503) } } }, async (request) => {
     const ctx = requireSuperAdmin(request);
     const p = requireProvider();
     const plan = findPlan(request.body.planId.toLowerCase());
@@ -131,7 +131,7 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Part 1 §4: an admin of the current company buys a plan; answers where to pay. */
-  r.post('/mercadopago/create-subscription', { schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: checkoutViewSchema, ...errorResponses(400, 401, 403, 409, 429, 502, 503) } } }, async (request): Promise<CheckoutView> => {
+  r.post('/mercadopago/create-subscription', { config: { idempotent: true }, schema: { tags: ['billing'], body: createSubscriptionSchema, response: { 200: checkoutViewSchema, ...errorResponses(400, 401, 403, 409, 429, 502, 503) } } }, async (request): Promise<CheckoutView> => {
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     const companyId = requireCompanyId(actor);

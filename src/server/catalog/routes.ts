@@ -104,7 +104,7 @@ export const catalogRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
       return rows.map(present);
     });
 
-    api.post(r.path, { schema: { tags: ['catalog'], body: r.schema, response: { 201: r.view, ...errorResponses(400, 401, 403, 409) } } }, async (request, reply) => {
+    api.post(r.path, { config: { idempotent: true }, schema: { tags: ['catalog'], body: r.schema, response: { 201: r.view, ...errorResponses(400, 401, 403, 409) } } }, async (request, reply) => {
       const actor = actorOf(requireSession(request));
       authorize(can.manageCatalog(actor), 'Solo un administrador puede modificar la configuración.');
       const companyId = requireCompanyId(actor);

@@ -91,7 +91,8 @@ export const companyRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   });
 
   /** Any signed-in user may create a company: they become its admin and it becomes their current company. */
-  r.post('/company/create', { schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
+  // The key is the user's, not the company's: creating switches the current company, and a retry must still find it.
+  r.post('/company/create', { config: { idempotent: 'principal' }, schema: { tags: ['company'], body: createCompanySchema, response: { 201: companyViewSchema, ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const ctx = requireSession(request);
     const company = await withCreationLimits(request, ctx.user, () => createCompanyFor(db, ctx.user, { name: request.body.name, domain: request.body.domain }));
     return reply.status(201).send(await presentCompany(db, company, 'admin'));

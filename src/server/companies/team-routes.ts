@@ -69,7 +69,7 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { actor, companyId: requireCompanyId(actor), inviterName };
   }
 
-  r.post('/company/invite', { schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
+  r.post('/company/invite', { config: { idempotent: true }, schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
     const { actor, companyId, inviterName } = adminScope(request);
     const user = await withInviteLimits(request, actor.userId, companyId, request.body.email, () => inviteUser(deps, actor, companyId, request.body.email, inviterName));
     const message = user.hasPassword

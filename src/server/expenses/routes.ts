@@ -58,7 +58,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
+  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', idempotent: true, multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
     // With a token the expense is filed in the name of the admin who created the token.
     const actor = requireActor(request);
     const companyId = requireCompanyId(actor);

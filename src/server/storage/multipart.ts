@@ -37,11 +37,28 @@ export function textFields(body: unknown): Record<string, string> {
   return fields;
 }
 
+export interface ReadForm {
+  fields: Record<string, string>;
+  file: ReceiptFile | null;
+}
+
+/** A request's form, read once: a hook that must see it first (the idempotency fingerprint) leaves it to the handler. */
+const formsRead = new WeakMap<FastifyRequest, Promise<ReadForm>>();
+
 /**
  * Reads a multipart form: text fields plus at most one file under `fileField`, typed by its bytes.
  * JSON bodies (API clients) are accepted too and give no file.
  */
-export async function readForm(request: FastifyRequest, fileField = 'receipt'): Promise<{ fields: Record<string, string>; file: ReceiptFile | null }> {
+export function readForm(request: FastifyRequest, fileField = 'receipt'): Promise<ReadForm> {
+  let form = formsRead.get(request);
+  if (!form) {
+    form = readFormOnce(request, fileField);
+    formsRead.set(request, form);
+  }
+  return form;
+}
+
+async function readFormOnce(request: FastifyRequest, fileField: string): Promise<ReadForm> {
   if (!request.isMultipart()) return { fields: textFields(request.body), file: null };
   const fields: Record<string, string> = {};
   let file: ReceiptFile | null = null;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AccountingWebhookInput, AccountingWebhookLogView, AccountingWebhookView, ApiTokenView, CreatedApiTokenView } from '@shared/integrations';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 
 const fallback = 'Inténtalo de nuevo en unos momentos.';
@@ -13,8 +14,9 @@ export function useApiTokens() {
 export function useTokenMutations() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: qk.apiTokens });
+  const keys = useSubmitKey();
   const create = useMutation({
-    mutationFn: (name: string) => apiRequest<CreatedApiTokenView>('POST', '/api/tokens', { name }),
+    mutationFn: (name: string) => submitCreate<CreatedApiTokenView>(keys, '/api/tokens', { name }),
     onSuccess: () => {
       toast.success('Token creado', { description: 'Cópialo ahora: no se volverá a mostrar.' });
       refresh();

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CheckoutView, PaymentStatusData, ScheduledChange, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
 import type { CurrentUser } from '@shared/auth';
-import { apiGet, apiRequest } from '@client/lib/api';
+import { apiGet } from '@client/lib/api';
+import { submitCreate, type SubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 
 /** GET /api/mercadopago/plans: the purchasable plans (Gratuito, Básico, Profesional, Empresarial). */
@@ -35,7 +36,7 @@ export function useScheduledChange(enabled: boolean) {
   return useQuery({ queryKey: SCHEDULED_CHANGE_KEY, queryFn: () => apiGet<ScheduledChange>('/api/subscription/scheduled-change'), enabled });
 }
 
-export const createSubscription = (planId: string) => apiRequest<CheckoutView>('POST', '/api/mercadopago/create-subscription', { planId });
+export const createSubscription = (keys: SubmitKey, planId: string) => submitCreate<CheckoutView>(keys, '/api/mercadopago/create-subscription', { planId });
 
 /** What the current-user payload may carry about the subscription's dates (read when present). */
 export type UserWithPeriod = CurrentUser & Partial<{ trialEndsAt: string | null; currentPeriodEnd: string | null }>;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { CheckoutView, SubscriptionPlanView } from '@shared/billing';
 import { errorMessage } from '@client/lib/api';
+import { useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 import { SALES_EMAIL, mailto } from './format';
 import { createSubscription } from './queries';
@@ -37,8 +38,10 @@ export function usePlanPurchase({ enterpriseContactsSales = false, onFree }: Opt
   const [checkout, setCheckout] = useState<PendingCheckout | null>(null);
   const [popupBlocked, setPopupBlocked] = useState(false);
 
+  // Choosing the plan again after a network error reuses the checkout the server may already have created.
+  const keys = useSubmitKey();
   const create = useMutation({
-    mutationFn: (plan: SubscriptionPlanView) => createSubscription(plan.id),
+    mutationFn: (plan: SubscriptionPlanView) => createSubscription(keys, plan.id),
     onSuccess: (view, plan) => {
       setPopupBlocked(false);
       setCheckout({ plan, view });

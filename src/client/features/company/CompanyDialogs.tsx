@@ -9,10 +9,11 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
 import { apiRequest } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 import { applyServerError } from '@client/features/auth/useServerErrors';
 import { SubmitButton, fieldAria } from './form-bits';
-import { post, useCompanyAction } from './queries';
+import { useCompanyAction } from './queries';
 
 type CreateIn = z.input<typeof createCompanySchema>;
 type CreateOut = z.output<typeof createCompanySchema>;
@@ -42,8 +43,9 @@ export function CreateCompanyDialog({ open, onOpenChange }: DialogProps) {
 function CreateCompanyForm({ onDone }: { onDone: () => void }) {
   const form = useForm<CreateIn, unknown, CreateOut>({ resolver: zodResolver(createCompanySchema), defaultValues: { name: '', domain: '' } });
   const { errors } = form.formState;
+  const keys = useSubmitKey();
   const create = useCompanyAction<CreateOut>({
-    request: (data) => post('/api/company/create', { name: data.name, ...(data.domain ? { domain: data.domain } : {}) }),
+    request: (data) => submitCreate(keys, '/api/company/create', { name: data.name, ...(data.domain ? { domain: data.domain } : {}) }),
     success: 'Empresa creada',
     fallback: 'No se pudo crear la empresa',
     // The current company changes: every cached answer is stale.

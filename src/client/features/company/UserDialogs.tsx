@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 import { applyServerError } from '@client/features/auth/useServerErrors';
 import { SubmitButton, fieldAria } from './form-bits';
@@ -40,8 +41,9 @@ export function InviteUserDialog({ open, onOpenChange }: DialogProps) {
 function InviteForm({ onDone }: { onDone: () => void }) {
   const form = useForm<InviteIn, unknown, InviteOut>({ resolver: zodResolver(inviteUserSchema), defaultValues: { email: '' } });
   const error = form.formState.errors.email?.message;
+  const keys = useSubmitKey();
   const invite = useCompanyAction<InviteOut>({
-    request: (data) => post('/api/company/invite', data),
+    request: (data) => submitCreate(keys, '/api/company/invite', data),
     success: 'Invitación enviada',
     fallback: 'No se pudo invitar al usuario',
     invalidate: TEAM_KEYS,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExpenseView } from '@shared/expenses';
-import { apiRequest } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 
 /**
@@ -26,8 +26,10 @@ export type CreatedExpense = ExpenseView & { message?: string };
 
 export function useCreateExpense() {
   const queryClient = useQueryClient();
+  // Pressing 'Enviar' again after a lost answer must not file the expense twice.
+  const keys = useSubmitKey();
   return useMutation({
-    mutationFn: (body: FormData) => apiRequest<CreatedExpense>('POST', '/api/expenses', body),
+    mutationFn: (body: FormData) => submitCreate<CreatedExpense>(keys, '/api/expenses', body),
     // Not awaited: the user moves on to /expenses while the lists refresh.
     onSuccess: () => {
       for (const queryKey of AFFECTED) void queryClient.invalidateQueries({ queryKey });

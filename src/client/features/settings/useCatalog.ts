@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 import { pastTitle, type CatalogEntry, type CatalogPayload, type CatalogResource } from './resources';
 
@@ -35,8 +36,9 @@ export function useCatalogMutations(resource: CatalogResource) {
     toast.error(`Error al ${action} ${noun}`, { description: errorMessage(err, 'Inténtalo de nuevo en unos momentos.') });
   };
 
+  const keys = useSubmitKey();
   const create = useMutation({
-    mutationFn: (payload: CatalogPayload) => apiRequest<CatalogEntry>('POST', endpoint, payload),
+    mutationFn: (payload: CatalogPayload) => submitCreate<CatalogEntry>(keys, endpoint, payload),
     onSuccess: (row) => {
       setRows((rows) => [...rows, row]);
       toast.success(pastTitle(resource, 'cread'));

@@ -17,6 +17,7 @@ import type { CatalogItem } from '@shared/catalog';
 import type { CompanyUser } from '@shared/company';
 import { NIUDATA_MSG, type NiudataConfigureResponse, type NiudataStatus } from '@shared/niudata';
 import { ApiError, apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 
 /** The super admin's screens (issue 14 items 1, 2 and 4): reads and writes of /api/admin, by key. */
@@ -84,8 +85,9 @@ function failure(title: string) {
 
 export function useInviteToCompany(companyId: string) {
   const refresh = useRefreshAdmin();
+  const keys = useSubmitKey();
   return useMutation({
-    mutationFn: (body: { email: string; role: 'employee' | 'admin' }) => apiRequest<AdminInviteResult>('POST', `/api/admin/company/${companyId}/invite-user`, body),
+    mutationFn: (body: { email: string; role: 'employee' | 'admin' }) => submitCreate<AdminInviteResult>(keys, `/api/admin/company/${companyId}/invite-user`, body),
     onSuccess: async (res) => {
       toast.success('Invitación enviada', { description: res.message });
       await refresh(companyId);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { BillingWebhookLogView, BillingWebhookView, WebhookTestResult } from '@shared/billing';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { qk } from '@client/lib/queryKeys';
 
 /** Create and update bodies as sent: the shared schemas' output, with `secret` left out when empty (keep on edit). */
@@ -42,8 +43,9 @@ export function useWebhookMutations() {
   const setRow = (row: BillingWebhookView) =>
     queryClient.setQueryData<BillingWebhookView[]>(qk.billingWebhooks, (rows) => rows?.map((r) => (r.id === row.id ? row : r)));
 
+  const keys = useSubmitKey();
   const create = useMutation({
-    mutationFn: (payload: WebhookPayload) => apiRequest<BillingWebhookView>('POST', '/api/webhooks', { ...payload, event: 'subscription.paid' }),
+    mutationFn: (payload: WebhookPayload) => submitCreate<BillingWebhookView>(keys, '/api/webhooks', { ...payload, event: 'subscription.paid' }),
     onSuccess: () => {
       toast.success('Webhook creado');
       refresh();

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError, apiGet, apiRequest, errorMessage } from '@client/lib/api';
+import { ApiError, apiGet, errorMessage } from '@client/lib/api';
+import { submitCreate, useSubmitKey } from '@client/lib/idempotency';
 import { toTestStatus, type TestStatus } from '../format';
 
 /** Part 2 §3 Payment preference result, as the two test calls answer it. */
@@ -76,8 +77,9 @@ export function usePaymentTests() {
     onError: (err) => failed('connection', err),
   });
 
+  const keys = useSubmitKey();
   const preference = useMutation({
-    mutationFn: (planId: string) => apiRequest<RawTestResult>('POST', '/api/mercadopago/test-preference', { planId }),
+    mutationFn: (planId: string) => submitCreate<RawTestResult>(keys, '/api/mercadopago/test-preference', { planId }),
     onSuccess: (raw) => report('preference', raw),
     onError: (err) => failed('preference', err),
   });
