@@ -246,14 +246,19 @@ describe('NiuData against a local double', () => {
     await expectLiveMode(page);
     await fullShot(page, 'niudata-live-5xx-1440');
 
-    // §8: when Rendix's own sync endpoints answer 5xx, the toasts carry the fallback titles.
+    // §8: when Rendix's own sync endpoints answer 5xx with an empty body, the toasts carry the fallback titles and a
+    // Spanish description, never the English status text ('Service Unavailable').
     await page.route('**/api/niudata/sync**', (route) => route.fulfill({ status: 503, body: '' }));
     await syncAll.click();
     const bulkToast = page.locator('[data-sonner-toast]').filter({ hasText: NIUDATA_MSG.syncAllError });
     await bulkToast.waitFor();
+    await bulkToast.getByText('No se pudieron enviar las rendiciones a NiuData.', { exact: true }).waitFor();
+    expect(await bulkToast.innerText()).not.toMatch(/Service Unavailable|503/);
     await screenshot(page, 'niudata-live-sync-fallback-1440');
     await page.getByRole('button', { name: `Sincronizar N° ${peaje.expenseNumber}`, exact: true }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: NIUDATA_MSG.syncError }).waitFor();
+    const oneToast = page.locator('[data-sonner-toast]').filter({ hasText: NIUDATA_MSG.syncError });
+    await oneToast.getByText('No se pudo enviar la rendición a NiuData.', { exact: true }).waitFor();
+    expect(await oneToast.innerText()).not.toContain('Service Unavailable');
     await page.unroute('**/api/niudata/sync**');
     expect(postsWithKey(key)).toHaveLength(6);
 
