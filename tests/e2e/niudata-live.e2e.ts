@@ -237,7 +237,7 @@ describe('NiuData against a local double', () => {
     const failed = historyItem(page, 'error', peaje.expenseNumber);
     await failed.waitFor({ timeout: 30_000 });
     await failed.getByText('· 6 intentos').waitFor();
-    await failed.getByText(/^NiuData no está disponible \(HTTP 503\): Error 503 de prueba.*\(6 intentos\)\.$/).waitFor();
+    await failed.getByText('NiuData no está disponible (HTTP 503): Error 503 de prueba (6 intentos).', { exact: true }).waitFor();
     const row = page.locator(`tr[data-expense-number="${peaje.expenseNumber}"]`);
     await row.getByText('Error', { exact: true }).waitFor();
     await row.getByText('NiuData no está disponible (HTTP 503)', { exact: false }).waitFor();
