@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
@@ -40,3 +40,28 @@ export async function fullShot(page: Page, name: string) {
 }
 
 export const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * How far anything in the open dialog scrolls sideways (the dialog itself or the table's scroll box): 0 when Debe and
+ * Haber are on screen without scrolling. `where` names the worst element, for the failure message.
+ */
+export async function dialogSidewaysOverflow(page: Page): Promise<{ px: number; where: string }> {
+  return page.getByRole('dialog').evaluate((dialog) => {
+    let worst = { px: 0, where: '' };
+    for (const el of [dialog, ...dialog.querySelectorAll('*')]) {
+      // Inline boxes have no width; a 1 px screen-reader-only label always 'overflows'.
+      if (el.clientWidth <= 1) continue;
+      const px = el.scrollWidth - el.clientWidth;
+      if (px > worst.px) worst = { px, where: `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 4).join('.')}` };
+    }
+    return worst;
+  });
+}
+
+/** The column or total labelled `label` lies inside the dialog's box (not cut off at its right edge). */
+export async function insideDialog(page: Page, label: Locator): Promise<boolean> {
+  const [box, outer] = await Promise.all([label.boundingBox(), page.getByRole('dialog').boundingBox()]);
+  if (!box || !outer) return false;
+  const vw = page.viewportSize()!.width;
+  return box.x >= outer.x && box.x + box.width <= outer.x + outer.width + 0.5 && box.x + box.width <= vw;
+}

@@ -4,7 +4,7 @@ import { DEFAULT_PAYABLE_ACCOUNT, NIUDATA_MSG, NIUDATA_SANDBOX_LABEL } from '../
 import { companyWithEmployee } from '../helpers/factories.js';
 import { startNiudataDouble, type NiudataDouble } from '../helpers/niudata-double.js';
 import { screenshot, setupE2e } from './browser.js';
-import { WIDE, approved, fullShot, signedIn, type Company } from './niudata-helpers.js';
+import { PHONE, WIDE, approved, dialogSidewaysOverflow, fullShot, insideDialog, signedIn, type Company } from './niudata-helpers.js';
 
 /*
  * Issue 15 item 7 in a real browser, against a local double of NiuData's API (tests/helpers/niudata-double.ts) reached
@@ -118,7 +118,18 @@ describe('NiuData against a local double', () => {
     await dialog.getByText('Cuadrado: debe = haber').waitFor();
     await dialog.getByText('Sin voucher en NiuData todavía (se crea al sincronizar).').waitFor();
     await expectLiveMode(page);
+    // The long payable-account name wraps: Debe and Haber are in view without scrolling sideways, at 1440 and 390 px.
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe', 'Haber']) expect(await insideDialog(page, entries.getByRole('columnheader', { name: label }))).toBe(true);
+    expect(await insideDialog(page, entries.locator('[data-total="credit"]'))).toBe(true);
     await screenshot(page, 'niudata-live-preview-1440');
+    await page.setViewportSize(PHONE);
+    const cards = dialog.getByRole('list', { name: 'Asientos del voucher' });
+    await cards.getByText(DEFAULT_PAYABLE_ACCOUNT, { exact: true }).waitFor();
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe $18.990', 'Haber $18.990']) expect(await insideDialog(page, cards.getByText(label, { exact: true }).last())).toBe(true);
+    await screenshot(page, 'niudata-live-preview-390');
+    await page.setViewportSize(WIDE);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(niu.voucherPosts()).toHaveLength(0);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NIUDATA_MSG } from '../../src/shared/niudata.js';
 import { companyWithEmployee } from '../helpers/factories.js';
 import { screenshot, setupE2e } from './browser.js';
-import { PHONE, WIDE, approved, fullShot, noHorizontalOverflow, signedIn } from './niudata-helpers.js';
+import { PHONE, WIDE, approved, dialogSidewaysOverflow, fullShot, insideDialog, noHorizontalOverflow, signedIn } from './niudata-helpers.js';
 
 /*
  * Issue 15 in a real browser, against the built-in sandbox ('Modo de prueba': no NIUDATA_API_URL): configure a token,
@@ -82,6 +82,9 @@ describe('NiuData', () => {
     expect(await entries.locator('[data-total="credit"]').innerText()).toBe('$12.990');
     await dialog.getByText('Cuadrado: debe = haber').waitFor();
     await entries.getByText('5102').waitFor();
+    // Debe and Haber in view at 1440 px: the payable account's long name wraps instead of pushing them off the dialog.
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe', 'Haber']) expect(await insideDialog(page, entries.getByRole('columnheader', { name: label }))).toBe(true);
     await screenshot(page, 'niudata-preview-1440');
     await page.keyboard.press('Escape');
 
@@ -174,6 +177,8 @@ describe('NiuData', () => {
     await card.getByRole('button', { name: `Vista previa del voucher N° ${taxi.expenseNumber}` }).click();
     await page.getByRole('dialog').getByText('Cuadrado: debe = haber').waitFor();
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe $4.500', 'Haber $4.500']) expect(await insideDialog(page, page.getByRole('dialog').getByText(label, { exact: true }).last())).toBe(true);
     await screenshot(page, 'niudata-preview-390');
     await page.keyboard.press('Escape');
 
