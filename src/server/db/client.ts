@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { projectPath } from '../platform/paths.js';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or node-postgres is underneath. */
@@ -18,7 +18,7 @@ export interface Database {
   exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = projectPath('drizzle');
 
 /** `url` = a postgres:// URL, or `pglite:<dir>` / `pglite:memory`. */
 export async function openDatabase(url: string): Promise<Database> {

@@ -43,6 +43,11 @@ export class JobQueue {
   private retry: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   onError?: (err: Error) => void;
 
+  /** Started and not stopped: what /api/ready reports. */
+  get running(): boolean {
+    return this.started;
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
@@ -69,9 +74,10 @@ export class JobQueue {
     });
   }
 
-  async stop(): Promise<void> {
+  /** Stops taking jobs and waits up to `timeoutMs` for the running ones to finish. */
+  async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
   }
 }
