@@ -20,14 +20,18 @@ async function main() {
 
   const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
 
-  if (env.SUPER_ADMIN_EMAIL) {
-    const result = await ensureSuperAdmin(db, env.SUPER_ADMIN_EMAIL, null);
-    const user = await findUserByEmail(db, env.SUPER_ADMIN_EMAIL);
-    if (result === 'created' && user) {
-      const token = await createPasswordResetToken(db, user.id);
-      await mailer.send(passwordResetEmail(user.email, user.firstName, `${services.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
-      console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
-    }
+  const superAdminEmail = env.SUPER_ADMIN_EMAIL;
+  // Every app instance starts with the same variable: one creates the account and e-mails the link, the rest find it.
+  if (superAdminEmail) {
+    await services.database.exclusive(async () => {
+      const result = await ensureSuperAdmin(db, superAdminEmail, null);
+      const user = await findUserByEmail(db, superAdminEmail);
+      if (result === 'created' && user) {
+        const token = await createPasswordResetToken(db, user.id);
+        await mailer.send(passwordResetEmail(user.email, user.firstName, `${services.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
+        console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
+      }
+    });
   }
 
   await services.startJobs(env.JOBS);

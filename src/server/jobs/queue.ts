@@ -25,7 +25,7 @@ export class JobQueue {
   private boss: PgBoss;
   private started = false;
 
-  constructor(database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
+  constructor(private readonly database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.exec(text, values) },
       schema: 'pgboss',
@@ -50,7 +50,8 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts).
+    await this.database.exclusive(() => this.boss.start());
     this.started = true;
   }
 
