@@ -5,11 +5,14 @@
 // runs plain `node dist/server/main.js`, no TypeScript loader.
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${root}dist/server`;
+// `--outdir <dir>` (tests): another folder inside the project, which the server finds its root from (platform/paths.ts).
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? resolve(root, process.argv[outdirArg + 1]) : `${root}dist/server`;
 
 // Every file sits in dist/server itself: the receipt reader finds `receipt-thread.js` next to the code that starts it
 // (src/server/receipts/reader.ts).
@@ -55,4 +58,4 @@ if (missing.size) {
   console.error(`El servidor importa paquetes que no están en "dependencies" de package.json: ${[...missing].join(', ')}`);
   process.exit(1);
 }
-console.log(`Servidor compilado en dist/server (${Date.now() - started} ms).`);
+console.log(`Servidor compilado en ${relative(root, outdir)} (${Date.now() - started} ms).`);

@@ -47,7 +47,7 @@ for (const part of parts) {
   if (production) {
     if (!existsSync(output)) {
       console.error(
-        `Falta la compilación de ${part.name} (${part.output}). En producción npm start no compila: ejecuta npm run build ` +
+        `Falta la compilación: no existe ${part.output} (${part.name}). En producción npm start no compila: ejecuta npm run build ` +
           '(la imagen de Docker lo hace en su etapa de compilación) y vuelve a iniciar.',
       );
       process.exit(1);

@@ -124,6 +124,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   app.addHook('onRequest', async (request) => warnOnUntrustedProxy(request, deps.env.TRUST_PROXY));
 
+  // Graceful shutdown (shutdown.ts): a request in flight when closing starts ends its connection with its answer, so a
+  // keep-alive client cannot hold the process until the shutdown bound (Fastify does this for later requests only).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // CSRF: a browser write must come from our own origin. Requests without browser headers
   // (API clients with Bearer tokens, curl) carry no ambient cookie risk from a foreign page.
   app.addHook('onRequest', async (request) => {
