@@ -240,7 +240,7 @@ export async function runNiudataSync(deps: SyncDeps, job: SyncJob): Promise<void
   });
 }
 
-/** Starts consuming sync jobs (main.ts and the test app). */
+/** Starts consuming sync jobs (services.ts and the test app). */
 export async function startNiudataWorker(deps: SyncDeps): Promise<void> {
   for (let i = 0; i < WORKERS; i++) await deps.jobs.work<SyncJob>(NIUDATA_SYNC_JOB, (job) => runNiudataSync(deps, job));
 }

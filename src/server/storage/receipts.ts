@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 /** Where receipt files live: local disk in the embedded mode, object storage in production. */
@@ -6,6 +7,8 @@ export interface ReceiptStorage {
   put(key: string, data: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Cheap reachability probe for /api/ready (the folder is writable, the bucket answers); throws when it is not. */
+  check?(): Promise<void>;
 }
 
 export class DiskStorage implements ReceiptStorage {
@@ -33,6 +36,10 @@ export class DiskStorage implements ReceiptStorage {
   }
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 }
 
