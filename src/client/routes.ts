@@ -1,4 +1,8 @@
-/** Page titles of the signed-in routes (part 2 §2.14 top bar); default is the product name. */
+/**
+ * Page titles of the signed-in routes (part 2 §2.14 top bar); default is the product name. /api-integration is
+ * 'Integración API', its title in §2.5 and its sidebar label, so the top bar and the page heading agree (the §2.14
+ * list's 'API Contable' named the same page).
+ */
 export const ROUTE_TITLES: Record<string, string> = {
   '/': 'Dashboard',
   '/expenses': 'Mis Gastos',
@@ -7,7 +11,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/subscription': 'Suscripción',
   '/company': 'Empresa',
   '/settings': 'Configuración',
-  '/api-integration': 'API Contable',
+  '/api-integration': 'Integración API',
   '/invoices': 'Facturas Emitidas',
   '/niudata-integration': 'Integración NiuData',
   '/niudata-diagnostics': 'Diagnóstico NiuData',

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -49,9 +48,11 @@ import { registerInputBoundary } from './platform/json-body.js';
 import { documentIdempotency, registerIdempotency } from './platform/idempotency.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { loggerOptions, warnOnUntrustedProxy } from './logging.js';
+import { projectPath } from './platform/paths.js';
+import { healthRoutes } from './platform/health-routes.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
-const clientDir = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../dist/client', import.meta.url));
+const clientDir = process.env.CLIENT_DIST ?? projectPath('dist', 'client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
@@ -125,6 +126,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const allowed = new Set([new URL(deps.appUrl).origin, ...(opts.allowedOrigins ?? [])]);
 
   app.addHook('onRequest', async (request) => warnOnUntrustedProxy(request, deps.env.TRUST_PROXY));
+
+  // Graceful shutdown (shutdown.ts): a request in flight when closing starts ends its connection with its answer, so a
+  // keep-alive client cannot hold the process until the shutdown bound (Fastify does this for later requests only).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   // CSRF: a browser write must come from our own origin. Requests without browser headers
   // (API clients with Bearer tokens, curl) carry no ambient cookie risk from a foreign page.
@@ -237,7 +248,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(niudataRoutes, deps);
       await api.register(apiDocsRoutes);
       api.get('/openapi.json', { schema: { hide: true }, config: { auth: 'public' } }, async () => app.swagger());
-      api.get('/health', { schema: { hide: true }, config: { auth: 'public' } }, async () => ({ ok: true }));
+      await api.register(healthRoutes, deps);
     },
     { prefix: '/api' },
   );
@@ -259,7 +270,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+    // HEAD as GET (the body is left out): load balancers and link checkers ask for the page with it.
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Ruta no encontrada.', code: 'not_found' });
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('Cliente no compilado: ejecuta npm run build.');

@@ -11,6 +11,14 @@ const optionalUrl = (what: string) =>
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || URL.canParse(v), { message: `${what} debe ser una URL válida` });
 
+/**
+ * The background work a process may consume (JOBS). `receipts`: receipt reading and checks (OCR, the heavy one);
+ * `email`: mail delivery; `webhooks`: billing and approval webhooks; `niudata`: accounting sync; `periodic`: the
+ * purges, the subscription expiry and the receipt orphan sweep.
+ */
+export const JOB_GROUPS = ['receipts', 'email', 'webhooks', 'niudata', 'periodic'] as const;
+export type JobGroup = (typeof JOB_GROUPS)[number];
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -107,6 +115,21 @@ const envSchema = z
       .optional()
       .transform((v) => (v ? v.split(',').map((k) => k.trim()).filter(Boolean) : undefined))
       .refine((v) => v === undefined || v.every((k) => parseSecretKey(k) !== null), { message: 'SECRETS_KEY_PREVIOUS debe ser una lista de claves de 32 bytes en base64 o hex, separadas por comas' }),
+    /**
+     * The job groups this process consumes: `all` (default), `none` (a web process leaving them to `npm run worker`)
+     * or a comma-separated list of JOB_GROUPS.
+     */
+    JOBS: z
+      .string()
+      .trim()
+      .default('all')
+      .transform((v) => v.split(',').map((g) => g.trim().toLowerCase()).filter(Boolean))
+      .refine((v) => (v.length === 1 && ['all', 'none'].includes(v[0])) || (v.length > 0 && v.every((g) => (JOB_GROUPS as readonly string[]).includes(g))), {
+        message: `JOBS debe ser all, none o una lista separada por comas de: ${JOB_GROUPS.join(', ')}`,
+      })
+      .transform((v): JobGroup[] => (v[0] === 'all' ? [...JOB_GROUPS] : v[0] === 'none' ? [] : [...new Set(v as JobGroup[])])),
+    /** On SIGTERM, how long requests in flight (and then running jobs) may take to finish before they are cut. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'SHUTDOWN_TIMEOUT_MS debe ser un número' }).int().min(100).max(600_000).default(10_000),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])
@@ -140,6 +163,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!source.AWS_ACCESS_KEY_ID?.trim() !== !source.AWS_SECRET_ACCESS_KEY?.trim()) {
     problems.push('AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntos (las credenciales del bucket de STORAGE_URL)');
+  }
+  // The embedded database belongs to one process: no worker can share it, so that process must do every job.
+  if (!source.DATABASE_URL?.trim() && source.JOBS?.trim() && source.JOBS.trim().toLowerCase() !== 'all') {
+    problems.push('JOBS: sin DATABASE_URL (base embebida PGlite) este proceso debe consumir todos los trabajos (JOBS=all): ningún otro proceso puede compartir esa base');
   }
   if (source.OPENAI_VISION_MODEL?.trim() && !source.OPENAI_BASE_URL?.trim()) {
     problems.push('OPENAI_VISION_MODEL: OPENAI_BASE_URL es obligatorio para usar un modelo de visión');

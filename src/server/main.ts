@@ -1,84 +1,49 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { purgeExpiredSessions } from './auth/sessions.js';
 import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
-import { openDatabase } from './db/client.js';
 import { passwordResetEmail } from './email/templates.js';
-import { Mailer } from './email/mailer.js';
-import { JobQueue } from './jobs/queue.js';
-import { describeStorage, openReceiptStorage } from './storage/open.js';
-import { startReceiptSweeper } from './storage/orphans.js';
-import { startReceiptWorker } from './receipts/jobs.js';
-import { startBillingWebhookWorker } from './billing-webhooks/delivery.js';
-import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
-import { startNiudataWorker } from './niudata/sync.js';
-import { purgeOldAccountingWebhookLogs } from './accounting/webhook.js';
-import { createReceiptAnalyzer } from './receipts/service.js';
-import { EnvError, databaseUrl, loadEnv } from './env.js';
-import { describeError, safeLogObject, serializeError } from './logging.js';
-import { purgeExpiredRateLimits } from './platform/rate-limit.js';
-import { purgeExpiredIdempotencyKeys } from './platform/idempotency.js';
-import { scheduleSubscriptionExpiry } from './billing/plan-state.js';
+import { JOB_GROUPS, loadEnv } from './env.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
+import { openServices } from './services.js';
+import { describeStorage } from './storage/open.js';
+import { closeHttp, onShutdownSignal, runProcess } from './shutdown.js';
 
+/** The web process: API and web app, plus the job groups of JOBS (all of them by default; `npm run worker` runs the rest). */
 async function main() {
   const dev = process.argv.includes('--dev');
   const env = loadEnv();
   const embedded = !env.DATABASE_URL;
   // A newcomer's terminal shows the URL and logins, not a JSON line per request.
   process.env.LOG_LEVEL ??= embedded ? 'warn' : 'info';
-  const database = await openDatabase(databaseUrl(env));
-  const { db } = database;
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const queue = new JobQueue(database);
-  // Messages only, scrubbed (logging.ts): a failed query's message carries its parameters.
-  queue.onError = (err) => console.error('Cola de trabajos:', describeError(err));
-  await queue.start();
-  const mailer = new Mailer(db, { smtpUrl: env.MAIL_DISABLED ? undefined : env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', safeLogObject(o)) } }, queue);
-  await mailer.startWorker();
+  const services = await openServices(env);
+  const { db, mailer } = services;
 
   const seeded = (env.SEED_DEMO ?? embedded) && env.NODE_ENV !== 'production' ? await seedDemo(db) : false;
 
-  if (env.SUPER_ADMIN_EMAIL) {
-    const result = await ensureSuperAdmin(db, env.SUPER_ADMIN_EMAIL, null);
-    const user = await findUserByEmail(db, env.SUPER_ADMIN_EMAIL);
-    if (result === 'created' && user) {
-      const token = await createPasswordResetToken(db, user.id);
-      await mailer.send(passwordResetEmail(user.email, user.firstName, `${appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
-      console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
-    }
+  const superAdminEmail = env.SUPER_ADMIN_EMAIL;
+  // Every app instance starts with the same variable: one creates the account and e-mails the link, the rest find it.
+  if (superAdminEmail) {
+    await services.database.exclusive(async () => {
+      const result = await ensureSuperAdmin(db, superAdminEmail, null);
+      const user = await findUserByEmail(db, superAdminEmail);
+      if (result === 'created' && user) {
+        const token = await createPasswordResetToken(db, user.id);
+        await mailer.send(passwordResetEmail(user.email, user.firstName, `${services.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
+        console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
+      }
+    });
   }
 
-  const storage = await openReceiptStorage(env);
-  const receipts = createReceiptAnalyzer(env);
-  await startReceiptWorker({ db, storage, receipts }, queue);
-  // Files a crash left without their row (stored, never committed): removed once an hour, by one instance.
-  const stopSweeper = await startReceiptSweeper({ db, storage }, queue, {
-    swept: (n) => console.log(`Comprobantes huérfanos eliminados: ${n}`),
-    error: (err) => console.error('Limpieza de comprobantes:', describeError(err)),
-  });
-  await startBillingWebhookWorker({ db, jobs: queue, env });
-  await startAccountingWebhookWorker({ db, jobs: queue, env, appUrl });
-  await startNiudataWorker({ db, jobs: queue, env, appUrl });
-  const app = await buildApp(
-    { env, database, db, mailer, appUrl, storage, jobs: queue, receipts },
-    { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] },
-  );
+  await services.startJobs(env.JOBS);
+  const app = await buildApp(services, { logger: env.NODE_ENV !== 'test', allowedOrigins: dev ? ['http://localhost:5173'] : [] });
   await app.listen({ port: env.PORT, host: env.HOST });
-  // The OCR models load in the background: the first receipt of the day should not wait for them.
-  void receipts.warm().catch((err) => console.error('Lector de recibos:', describeError(err)));
+  // PORT=0 takes a free port: links and the printed URL carry the real one.
+  if (!env.APP_URL) services.appUrl = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  // The web process reads receipts too (POST /api/receipts/analyze, before filing).
+  services.warmReceipts();
 
-  const cleanup = setInterval(() => {
-    void purgeExpiredSessions(db).catch(() => undefined);
-    void purgeExpiredRateLimits(db).catch(() => undefined);
-    void purgeExpiredIdempotencyKeys(db).catch(() => undefined);
-    void purgeOldAccountingWebhookLogs(db).catch(() => undefined);
-  }, 3600_000);
-  cleanup.unref();
-  // Ended trials and unpaid periods back to the free plan (limits already read the plan in force; this rewrites the rows).
-  const stopExpiry = scheduleSubscriptionExpiry(db, (err) => console.error('Vencimiento de suscripciones:', describeError(err)));
-
-  const url = dev ? 'http://localhost:5173' : appUrl;
+  const url = dev ? 'http://localhost:5173' : services.appUrl;
   const lines = [
     '',
     `Rendix está corriendo en ${url}`,
@@ -86,33 +51,20 @@ async function main() {
     describeStorage(env),
     env.MAIL_DISABLED ? 'Correo: desactivado (MAIL_DISABLED=true), queda en la bandeja de salida interna' : env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
   ];
+  if (env.JOBS.length < JOB_GROUPS.length) lines.push(`Trabajos en segundo plano de este proceso: ${env.JOBS.join(', ') || 'ninguno'} (JOBS); el resto, npm run worker`);
   if (embedded && env.NODE_ENV !== 'production') {
     lines.push(seeded ? 'Datos de demostración creados. Accesos:' : 'Accesos de demostración (si no los cambiaste):');
     for (const l of DEMO_LOGINS) lines.push(`  ${l.email}  ${l.password}  ${l.role}`);
   }
   console.log(lines.join('\n') + '\n');
 
-  const shutdown = async () => {
-    clearInterval(cleanup);
-    stopExpiry();
-    stopSweeper();
-    await app.close();
-    await queue.stop();
-    await receipts.close();
-    await mailer.drain();
-    mailer.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  onShutdownSignal(async () => {
+    console.log('Deteniendo Rendix: no se aceptan conexiones nuevas; se terminan las solicitudes en curso.');
+    // HTTP first: a request in flight may still queue a job.
+    await closeHttp(app, env.SHUTDOWN_TIMEOUT_MS);
+    await services.close(env.SHUTDOWN_TIMEOUT_MS);
+    console.log('Rendix detenido.');
+  });
 }
 
-main().catch((err) => {
-  if (err instanceof EnvError) {
-    console.error(err.message);
-  } else {
-    console.error('No se pudo iniciar Rendix:', serializeError(err).stack || describeError(err));
-  }
-  process.exit(1);
-});
+runProcess(main);

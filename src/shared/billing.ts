@@ -88,6 +88,32 @@ export const scheduledChangeSchema = z
   .nullable();
 export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
 
+/**
+ * GET /api/subscription/checkout-status: what the return page from the checkout (/subscription-success) asks before
+ * saying 'Pago Exitoso'. The query carries what MercadoPago (or the sandbox) put in the return URL; at least one.
+ */
+export const checkoutStatusQuerySchema = z
+  .object({
+    paymentId: z.string().trim().max(60).optional(),
+    preferenceId: z.string().trim().max(100).optional(),
+    externalReference: z.string().trim().max(80).optional(),
+  })
+  .refine((q) => !!(q.paymentId || q.preferenceId || q.externalReference), { message: 'Indica el pago o la preferencia.' });
+
+/**
+ * A payment (its invoice) or a checkout of the current company. `status`: paid (confirmed), pending (not confirmed
+ * yet: MercadoPago's notification has not arrived, or the payment is clearing), failed, cancelled. `paymentId` is the
+ * payment the server knows of, never an id echoed from the URL.
+ */
+export const checkoutStatusSchema = z.object({
+  checkoutId: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  status: z.enum(['paid', 'pending', 'failed', 'cancelled']),
+  paymentId: z.string().nullable(),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
 /** POST /api/mercadopago/create-subscription answer. */
 export const checkoutViewSchema = z.object({
   preferenceId: z.string(),

@@ -271,6 +271,17 @@ describe('sync', () => {
     expect(await expenseRow(e.id)).toMatchObject({ syncStatus: 'synced', syncError: null });
   });
 
+  test('5xx on every attempt: an error after 6 tries, its message one clean sentence', async () => {
+    const c = await configured();
+    const e = await approvedExpense(c);
+    niu.failVouchers(503, 503, 503, 503, 503, 503);
+    await c.admin.client.post(`/api/niudata/sync/${e.id}`);
+    const h = await historyOf(c.admin.client, e.id, (x) => x.status !== 'pending');
+    // Not '…Error 503 de prueba. (6 intentos).': the count closes the sentence.
+    expect(h).toMatchObject({ status: 'error', attemptCount: 6, nextAttemptAt: null, errorMessage: 'NiuData no está disponible (HTTP 503): Error 503 de prueba (6 intentos).' });
+    expect(postsWithKey(keyOf(c.companyId, e.id))).toHaveLength(6);
+  });
+
   test('a 422 from NiuData shows NiuData’s message and is final', async () => {
     const c = await configured();
     const e = await approvedExpense(c);

@@ -54,14 +54,17 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+type AppOptions = NonNullable<Parameters<typeof startTestApp>[0]>;
+
 /**
  * One app server and one Chromium for a test file, started before its tests and closed after them.
- * Read `e2e.t` and `e2e.browser` inside tests (they are set once beforeAll has run).
+ * Read `e2e.t` and `e2e.browser` inside tests (they are set once beforeAll has run). `opts` may be a function, read
+ * when the app starts: for an environment known only once an earlier beforeAll has run (a double's port).
  */
-export function setupE2e(opts: Parameters<typeof startTestApp>[0] = {}): { t: TestApp; browser: Browser } {
+export function setupE2e(opts: AppOptions | (() => AppOptions) = {}): { t: TestApp; browser: Browser } {
   const e2e = {} as { t: TestApp; browser: Browser };
   beforeAll(async () => {
-    e2e.t = await startTestApp(opts);
+    e2e.t = await startTestApp(typeof opts === 'function' ? opts() : opts);
     e2e.browser = await launchBrowser();
   });
   // A CSP violation or an uncaught page error fails the test it happened in.

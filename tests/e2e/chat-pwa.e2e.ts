@@ -234,6 +234,76 @@ describe('install banner', () => {
   });
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+/** Do two boxes share any area? */
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Is the element at the centre of this one the element itself (or inside it), i.e. would a tap there reach it? */
+const onTop = (el: Element) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!hit && el.contains(hit);
+};
+
+describe('install banner and the hero buttons (issue 16 item 12)', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 375, height: 667 },
+    // A phone in landscape, a tablet, a desktop.
+    { width: 844, height: 390 },
+    { width: 768, height: 1024 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`${viewport.width}x${viewport.height}: the banner covers neither 'Comenzar Gratis', the chat button nor the header`, async () => {
+      const { context, page } = await open(viewport);
+      await page.clock.install();
+      await page.goto('/');
+      const chat = page.getByRole('button', { name: 'Abrir chat de ayuda' });
+      await chat.waitFor();
+      await offerInstallPrompt(page);
+      await page.clock.fastForward(10_500);
+      await banner(page).waitFor();
+      await viewShot(page, `install-banner-${viewport.width}x${viewport.height}`);
+
+      const cta = page.getByRole('main').getByRole('link', { name: 'Comenzar Gratis' });
+      const boxes = async () => ({
+        banner: (await banner(page).boundingBox())!,
+        cta: (await cta.boundingBox())!,
+        chat: (await chat.boundingBox())!,
+        header: (await page.getByRole('banner').boundingBox())!,
+      });
+      const apart = (b: Awaited<ReturnType<typeof boxes>>, where: string) => {
+        const info = `${where}: ${JSON.stringify(b)}`;
+        expect(intersects(b.banner, b.cta), info).toBe(false);
+        expect(intersects(b.banner, b.chat), info).toBe(false);
+        expect(intersects(b.banner, b.header), info).toBe(false);
+      };
+
+      // As the banner appears (nothing scrolled): banner, CTA, chat button and header are apart.
+      const rest = await boxes();
+      apart(rest, 'at rest');
+      expect(intersects(rest.cta, rest.chat), JSON.stringify(rest)).toBe(false);
+      if (rest.cta.y + rest.cta.height <= viewport.height) expect(await cta.evaluate(onTop)).toBe(true);
+      // The banner's buttons and the chat button can be tapped.
+      for (const button of [banner(page).getByRole('button', { name: 'Instalar' }), banner(page).getByRole('button', { name: 'Ahora no' }), chat]) {
+        expect(await button.evaluate(onTop)).toBe(true);
+      }
+
+      // Scrolled to the CTA (at the bottom of the screen, or in its middle), the banner is still not over it.
+      for (const block of ['end', 'center'] as const) {
+        await cta.evaluate((el, blk) => el.scrollIntoView({ block: blk, behavior: 'instant' }), block);
+        apart(await boxes(), `scrolled ${block}`);
+        expect(await cta.evaluate(onTop)).toBe(true);
+      }
+
+      // 'Comenzar Gratis' works with the banner showing.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await cta.click();
+      await page.waitForURL((u) => u.pathname === '/auth');
+      await context.close();
+    });
+  }
+});
+
 describe('installable app', () => {
   test('the landing is in the HTML itself (no script needed to read it); other paths start from an empty page', async () => {
     const html = await (await fetch(`${e2e.t.baseUrl}/`)).text();

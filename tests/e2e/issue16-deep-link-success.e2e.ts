@@ -3,7 +3,8 @@ import { newPage, setupE2e, signUp, tallShot } from './browser.js';
 
 /*
  * Issue 16 item 12: after signing in from a deep link the user lands on it (/auth?next=…, same-origin paths only);
- * /subscription-success opened with no payment says so instead of 'Pago Exitoso'.
+ * /subscription-success opened with no payment, or with one that is not the company's (the server is asked), says so
+ * instead of 'Pago Exitoso'.
  */
 const e2e = setupE2e();
 const WIDE = { width: 1440, height: 900 };
@@ -69,10 +70,38 @@ describe('/subscription-success without a payment', () => {
       await page.getByRole('link', { name: 'Ir a Suscripción' }).click();
       await page.waitForURL((u) => u.pathname === '/subscription');
 
-      // With a payment reference (back from the checkout) the page still thanks for the payment.
-      await page.goto('/subscription-success?status=approved&payment_id=123&external_reference=abc');
-      await page.getByRole('heading', { name: 'Pago Exitoso' }).waitFor();
+      // Made-up references, or another company's real checkout, are not this company's payment: the server says so.
+      const other = await newPage(e2e.browser, e2e.t.baseUrl, viewport);
+      await signUp(other.page, e2e.t.baseUrl, `Otra Empresa ${label} SpA`);
+      const theirs = await other.page.request.post('/api/mercadopago/create-subscription', { data: { planId: 'basic' }, headers: { origin: e2e.t.baseUrl } });
+      expect(theirs.status()).toBe(200);
+      const theirCheckout = new URL((await theirs.json()).initPoint).pathname.split('/').pop()!;
+      await other.context.close();
+      for (const query of [
+        'status=approved&payment_id=123&external_reference=abc',
+        'collection_id=987654&collection_status=approved&preference_id=pref-inventada',
+        `status=approved&external_reference=${theirCheckout}`,
+      ]) {
+        await page.goto(`/subscription-success?${query}`);
+        await page.getByRole('heading', { name: 'No encontramos un pago reciente' }).waitFor();
+        expect(await page.getByText('Pago Exitoso').count(), query).toBe(0);
+      }
+      await tallShot(page, `issue16-success-bogus-payment-${label}`, viewport.height);
       await context.close();
     });
   }
+
+  test('back from a real sandbox payment the page thanks for it, with the payment number the server knows', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, PHONE);
+    await signUp(page, e2e.t.baseUrl, 'Pago Real SpA');
+    const res = await page.request.post('/api/mercadopago/create-subscription', { data: { planId: 'basic' }, headers: { origin: e2e.t.baseUrl } });
+    await page.goto(new URL((await res.json()).initPoint).pathname);
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await page.waitForURL((u) => u.pathname === '/subscription-success');
+    const paymentId = new URL(page.url()).searchParams.get('payment_id');
+    await page.getByRole('heading', { name: 'Pago Exitoso' }).waitFor();
+    await page.getByText(`N° de pago: ${paymentId}`).waitFor();
+    await tallShot(page, 'issue16-success-real-payment-390', PHONE.height);
+    await context.close();
+  });
 });

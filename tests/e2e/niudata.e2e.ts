@@ -1,52 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NIUDATA_MSG } from '../../src/shared/niudata.js';
-import type { TestClient } from '../helpers/app.js';
-import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
-import { newPage, screenshot, setupE2e } from './browser.js';
+import { companyWithEmployee } from '../helpers/factories.js';
+import { screenshot, setupE2e } from './browser.js';
+import { PHONE, WIDE, approved, dialogSidewaysOverflow, fullShot, insideDialog, noHorizontalOverflow, signedIn } from './niudata-helpers.js';
 
 /*
  * Issue 15 in a real browser, against the built-in sandbox ('Modo de prueba': no NIUDATA_API_URL): configure a token,
- * preview a voucher, sync, read the history, run the diagnostics; employees are kept out.
+ * preview a voucher, sync, read the history, run the diagnostics; employees are kept out. The same flow against a
+ * local double of NiuData's API is niudata-live.e2e.ts.
  */
 
 const e2e = setupE2e({ env: { NIUDATA_RETRY_BASE_MS: '200' } });
 
-const WIDE = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const TOKEN = 'niu_test_rendix_e2e_7Hq2';
-
-type Company = Awaited<ReturnType<typeof companyWithEmployee>>;
-
-async function approved(c: Company, fields: Record<string, string>) {
-  const res = await fileExpense(c.employee.client, expenseFields(c.ids, fields), { data: PNG_1X1, name: 'boleta.png' });
-  if (res.status !== 201) throw new Error(`expense failed: ${res.status} ${JSON.stringify(res.body)}`);
-  expect((await c.admin.client.patch(`/api/admin/expenses/${res.body.id}/status`, { status: 'approved' })).status).toBe(200);
-  return res.body as { id: string; expenseNumber: number };
-}
-
-/** A browser context signed in as `client` (its session cookies), the onboarding wizard done. */
-async function signedIn(client: TestClient, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  await client.post('/api/auth/complete-onboarding', {});
-  const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, viewport);
-  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: e2e.t.baseUrl })));
-  return { context, page };
-}
-
-/** The app scrolls inside <main>: grow the window to its content for the screenshot, then put it back. */
-async function fullShot(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  const extra = await page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? Math.max(0, main.scrollHeight - main.clientHeight) : 0;
-  });
-  await page.setViewportSize({ width: size.width, height: size.height + extra });
-  await screenshot(page, name);
-  await page.setViewportSize(size);
-}
-
-const noHorizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 describe('NiuData', () => {
   test('configure a sandbox token, preview a balanced voucher, sync it, see it in the history, on /invoices and in the diagnostics', async () => {
     const c = await companyWithEmployee(e2e.t);
@@ -56,7 +22,7 @@ describe('NiuData', () => {
     expect(cat.status).toBeLessThan(300);
     const varios = await approved(c, { description: 'Regalo a cliente', amount: '25000', category: cat.body.id as string });
 
-    const { context, page } = await signedIn(c.admin.client, WIDE);
+    const { context, page } = await signedIn(e2e, c.admin.client, WIDE);
     await page.goto('/niudata-integration');
     await page.getByRole('heading', { name: 'Integración NiuData' }).waitFor();
     await page.getByText('No configurado').first().waitFor();
@@ -116,6 +82,9 @@ describe('NiuData', () => {
     expect(await entries.locator('[data-total="credit"]').innerText()).toBe('$12.990');
     await dialog.getByText('Cuadrado: debe = haber').waitFor();
     await entries.getByText('5102').waitFor();
+    // Debe and Haber in view at 1440 px: the payable account's long name wraps instead of pushing them off the dialog.
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe', 'Haber']) expect(await insideDialog(page, entries.getByRole('columnheader', { name: label }))).toBe(true);
     await screenshot(page, 'niudata-preview-1440');
     await page.keyboard.press('Escape');
 
@@ -196,7 +165,7 @@ describe('NiuData', () => {
     const taxi = await approved(c, { description: 'Estacionamiento Costanera Center', amount: '4500' });
     expect((await c.admin.client.post('/api/niudata/configure', { token: TOKEN })).status).toBe(200);
 
-    const { context, page } = await signedIn(c.admin.client, PHONE);
+    const { context, page } = await signedIn(e2e, c.admin.client, PHONE);
     await page.goto('/niudata-integration');
     await page.getByRole('heading', { name: 'Integración NiuData' }).waitFor();
     const card = page.getByRole('list', { name: 'Gastos pendientes de sincronizar' }).locator(`li[data-expense-number="${taxi.expenseNumber}"]`);
@@ -208,6 +177,8 @@ describe('NiuData', () => {
     await card.getByRole('button', { name: `Vista previa del voucher N° ${taxi.expenseNumber}` }).click();
     await page.getByRole('dialog').getByText('Cuadrado: debe = haber').waitFor();
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await dialogSidewaysOverflow(page)).toEqual({ px: 0, where: '' });
+    for (const label of ['Debe $4.500', 'Haber $4.500']) expect(await insideDialog(page, page.getByRole('dialog').getByText(label, { exact: true }).last())).toBe(true);
     await screenshot(page, 'niudata-preview-390');
     await page.keyboard.press('Escape');
 
@@ -223,7 +194,7 @@ describe('NiuData', () => {
 
   test('an employee cannot open the NiuData pages', async () => {
     const c = await companyWithEmployee(e2e.t);
-    const { context, page } = await signedIn(c.employee.client, WIDE);
+    const { context, page } = await signedIn(e2e, c.employee.client, WIDE);
     for (const path of ['/niudata-integration', '/niudata-diagnostics']) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/');

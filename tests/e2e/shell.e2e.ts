@@ -23,6 +23,10 @@ describe('application shell', () => {
     ]);
     await nav(page).getByRole('link', { name: 'Configuración' }).click();
     await page.getByRole('banner').getByText('Configuración').first().waitFor();
+    // Top bar title, sidebar item and page heading name the page alike (part 2 §2.5 'Integración API').
+    await nav(page).getByRole('link', { name: 'Integración API' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Integración API' }).waitFor();
+    expect(await page.getByRole('banner').locator('p').first().innerText()).toBe('Integración API');
     await nav(page).getByRole('link', { name: 'Suscripción' }).click();
     await page.getByRole('tab', { name: 'Historial de Compras' }).waitFor();
     await page.getByRole('banner').getByText('Suscripción').first().waitFor();

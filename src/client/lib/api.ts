@@ -1,6 +1,10 @@
 import { queryClient } from './queryClient';
 
-/** Error carrying the HTTP status; its message is "status: body text" (part 1 §8). */
+/**
+ * Error carrying the HTTP status; its message is "status: body text" (part 1 §8). `serverMessage` is the body's
+ * own Spanish `{ message }`, or '' when the body is empty or not JSON (a proxy page, a bare 'Service Unavailable'):
+ * that text is never shown to the user.
+ */
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -16,16 +20,18 @@ export class ApiError extends Error {
 
 async function toError(res: Response): Promise<ApiError> {
   const text = await res.text();
-  let serverMessage = text || res.statusText;
+  let serverMessage = '';
   let field: string | undefined;
   let code: string | undefined;
   try {
-    const body = JSON.parse(text) as { message?: string; field?: string; code?: string };
-    if (body.message) serverMessage = body.message;
-    field = body.field;
-    code = body.code;
+    const body = JSON.parse(text) as { message?: unknown; field?: unknown; code?: unknown } | null;
+    if (body && typeof body === 'object') {
+      if (typeof body.message === 'string') serverMessage = body.message.trim();
+      if (typeof body.field === 'string') field = body.field;
+      if (typeof body.code === 'string') code = body.code;
+    }
   } catch {
-    /* not JSON */
+    /* not JSON: nothing the user should read */
   }
   return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, serverMessage, field, code);
 }
@@ -76,9 +82,19 @@ export async function apiGet<T>(url: string, opts: { on401?: 'null' | 'throw'; n
   return (await res.json()) as T;
 }
 
-/** The message to show the user for a failed call. */
+/** What to say when the server answered an error without its own message (empty body, proxy page). */
+export function statusFallback(status: number): string {
+  if (status >= 500) return `El servidor no respondió correctamente (${status}). Inténtalo de nuevo en unos minutos.`;
+  if (status === 429) return 'Demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.';
+  return `El servidor rechazó la solicitud (${status}).`;
+}
+
+/**
+ * The message to show the user for a failed call: the server's own Spanish message, else the caller's fallback
+ * (the spec's §8 text for that action), else one that says what happened. Never the English status text.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.serverMessage || fallback;
+  if (err instanceof ApiError) return err.serverMessage || fallback || statusFallback(err.status);
   if (err instanceof TypeError) return 'No se pudo conectar con el servidor. Revisa tu conexión.';
   return fallback;
 }

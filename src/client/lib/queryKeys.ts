@@ -17,6 +17,7 @@ export const qk = {
   billingPlans: ['/api/mercadopago/plans'] as const,
   paymentStatus: ['/api/mercadopago/status'] as const,
   subscriptionInvoices: ['/api/subscription/invoices'] as const,
+  checkoutStatus: (ref: Record<string, string>) => ['/api/subscription/checkout-status', ref] as const,
   apiTokens: ['/api/tokens'] as const,
   accountingWebhook: ['/api/accounting/webhook'] as const,
   accountingWebhookLogs: ['/api/accounting/webhook/logs'] as const,

@@ -158,7 +158,7 @@ export async function runAccountingWebhookAttempt(deps: DeliveryDeps, job: Attem
   }
 }
 
-/** Starts consuming approval events and delivery attempts (main.ts and the test app). */
+/** Starts consuming approval events and delivery attempts (services.ts and the test app). */
 export async function startAccountingWebhookWorker(deps: DeliveryDeps): Promise<void> {
   await deps.jobs.work<ApprovedJob>(EXPENSE_APPROVED_JOB, (job) => handleExpenseApproved(deps, job));
   // Several, so that one receiver slow to time out does not hold up the other companies'.

@@ -110,7 +110,7 @@ export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob, o
   return { ...outcome, retryScheduled };
 }
 
-/** Starts consuming delivery jobs (main.ts and the test app); jobs are rows, so pending retries survive a restart. */
+/** Starts consuming delivery jobs (services.ts and the test app); jobs are rows, so pending retries survive a restart. */
 export async function startBillingWebhookWorker(deps: DeliveryDeps): Promise<void> {
   // Each worker takes one job at a time: several, so that one receiver slow to time out does not hold up the others.
   for (let i = 0; i < WORKERS; i++)

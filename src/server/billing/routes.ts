@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_INSTALLMENTS,
+  checkoutStatusQuerySchema,
+  checkoutStatusSchema,
   checkoutViewSchema,
   createSubscriptionSchema,
   paymentStatusDataSchema,
@@ -22,7 +24,7 @@ import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { requestAppUrl } from '../public-url.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import { checkoutUrls, listInvoices, planViews, processPayment, scheduledChange, startCheckout } from './service.js';
+import { checkoutStatus, checkoutUrls, listInvoices, planViews, processPayment, scheduledChange, startCheckout } from './service.js';
 import { verifyMercadoPagoSignature } from './signature.js';
 
 /** A checkout is cheap for us and for MercadoPago, but not free: plenty for a person, a ceiling for a script. */
@@ -204,6 +206,22 @@ export const billingRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const companyId = requireCompanyId(actorOf(requireSession(request)));
     return scheduledChange(db, companyId);
   });
+
+  /**
+   * The return page from the checkout asks whether the payment or checkout in its URL is one of the current company's
+   * and where it stands, before saying 'Pago Exitoso'. Any member (the purchase history is for all); another company's
+   * or a made-up id: 404.
+   */
+  r.get(
+    '/subscription/checkout-status',
+    { schema: { tags: ['billing'], querystring: checkoutStatusQuerySchema, response: { 200: checkoutStatusSchema, ...errorResponses(400, 401, 404) } } },
+    async (request) => {
+      const companyId = requireCompanyId(actorOf(requireSession(request)));
+      const found = await checkoutStatus(db, companyId, request.query);
+      if (!found) throw errors.notFound('No encontramos ese pago en tu empresa.');
+      return found;
+    },
+  );
 
   /** 'Historial de Compras': any member of the current company sees its invoices (the subscription screen is for all). */
   r.get('/subscription/invoices', { schema: { tags: ['billing'], response: { 200: z.array(subscriptionInvoiceViewSchema), ...errorResponses(400, 401) } } }, async (request) => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { splitIva, IVA_RATE, type CheckoutView, type ScheduledChange, type SubscriptionInvoiceView, type SubscriptionPlanView } from '@shared/billing.js';
+import { splitIva, IVA_RATE, type CheckoutStatus, type CheckoutView, type ScheduledChange, type SubscriptionInvoiceView, type SubscriptionPlanView } from '@shared/billing.js';
 import { PLANS, findPlan, getPlan, type Plan } from '@shared/plans.js';
 import type { AppDeps } from '../context.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -371,4 +371,47 @@ export async function scheduledChange(db: Db, companyId: string, now = new Date(
   const c = await companyRow(db, companyId);
   if (!c.scheduledPlan || !c.scheduledPeriodEnd || !c.currentPeriodEnd || c.currentPeriodEnd <= now) return null;
   return { planId: c.scheduledPlan, planName: getPlan(c.scheduledPlan).name, startsAt: c.currentPeriodEnd.toISOString(), endsAt: c.scheduledPeriodEnd.toISOString() };
+}
+
+/** A checkout's last seen status, as the return page reads it ('mismatch': a wrong amount activated nothing). */
+const CHECKOUT_TO_PAYMENT: Record<string, CheckoutStatus['status']> = { approved: 'paid', rejected: 'failed', mismatch: 'failed', cancelled: 'cancelled' };
+
+/**
+ * GET /api/subscription/checkout-status: the payment or checkout named by the checkout's return URL, only within
+ * `companyId` (another company's ids, or made-up ones, are not found). A payment already seen (its invoice) answers
+ * with its own status; otherwise the checkout (its id is the external reference; or MercadoPago's preference id), whose
+ * payment may not have been notified yet.
+ */
+export async function checkoutStatus(
+  db: Db,
+  companyId: string,
+  ref: { paymentId?: string; preferenceId?: string; externalReference?: string },
+): Promise<CheckoutStatus | null> {
+  const view = (checkout: typeof paymentCheckouts.$inferSelect, status: CheckoutStatus['status'], paymentId: string | null): CheckoutStatus => ({
+    checkoutId: checkout.id,
+    planId: checkout.planId,
+    planName: getPlan(checkout.planId).name,
+    status,
+    paymentId,
+  });
+  if (ref.paymentId && /^\d{1,20}$/.test(ref.paymentId)) {
+    const [seen] = await db
+      .select({ invoice: subscriptionInvoices, checkout: paymentCheckouts })
+      .from(subscriptionInvoices)
+      .innerJoin(paymentCheckouts, eq(paymentCheckouts.id, subscriptionInvoices.checkoutId))
+      .where(and(eq(subscriptionInvoices.companyId, companyId), eq(subscriptionInvoices.providerPaymentId, ref.paymentId)))
+      .orderBy(desc(subscriptionInvoices.createdAt))
+      .limit(1);
+    if (seen) return view(seen.checkout, seen.invoice.status as CheckoutStatus['status'], seen.invoice.providerPaymentId);
+  }
+  const byReference = ref.externalReference && UUID.test(ref.externalReference) ? eq(paymentCheckouts.id, ref.externalReference) : undefined;
+  const byPreference = ref.preferenceId ? eq(paymentCheckouts.preferenceId, ref.preferenceId) : undefined;
+  const match = byReference ?? byPreference;
+  if (!match) return null;
+  const [checkout] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(and(eq(paymentCheckouts.companyId, companyId), match))
+    .limit(1);
+  return checkout ? view(checkout, CHECKOUT_TO_PAYMENT[checkout.status] ?? 'pending', null) : null;
 }

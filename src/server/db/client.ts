@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { projectPath } from '../platform/paths.js';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or node-postgres is underneath. */
@@ -16,9 +16,17 @@ export interface Database {
   close(): Promise<void>;
   /** Raw SQL runner, used by migrations and the job queue. Without params it may hold several statements. */
   exec(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs `fn` while no other process runs its own `exclusive` on this database: the schema set-up at start (our
+   * migrations, pg-boss's tables). Several processes start at once on one database (app instances, the worker);
+   * unserialised, they create the same tables and all but one fail.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = projectPath('drizzle');
+/** The session advisory lock of `exclusive` (any constant unlikely to collide with another application's). */
+const SETUP_LOCK = 72_616_401;
 
 /** `url` = a postgres:// URL, or `pglite:<dir>` / `pglite:memory`. */
 export async function openDatabase(url: string): Promise<Database> {
@@ -33,7 +41,17 @@ export async function openDatabase(url: string): Promise<Database> {
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool), { migrationsFolder });
+    const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    };
+    await exclusive(() => migrate(drizzle(pool), { migrationsFolder }));
     return {
       db,
       kind: 'postgres',
@@ -48,6 +66,7 @@ export async function openDatabase(url: string): Promise<Database> {
         const r = await pool.query(text, params as unknown[]);
         return { rows: r.rows };
       },
+      exclusive,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -76,5 +95,7 @@ export async function openDatabase(url: string): Promise<Database> {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
+    // One process owns an embedded database.
+    exclusive: (fn) => fn(),
   };
 }

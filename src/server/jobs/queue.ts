@@ -25,7 +25,7 @@ export class JobQueue {
   private boss: PgBoss;
   private started = false;
 
-  constructor(database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
+  constructor(private readonly database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => database.exec(text, values) },
       schema: 'pgboss',
@@ -43,9 +43,15 @@ export class JobQueue {
   private retry: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   onError?: (err: Error) => void;
 
+  /** Started and not stopped: what /api/ready reports. */
+  get running(): boolean {
+    return this.started;
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
+    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts).
+    await this.database.exclusive(() => this.boss.start());
     this.started = true;
   }
 
@@ -69,9 +75,10 @@ export class JobQueue {
     });
   }
 
-  async stop(): Promise<void> {
+  /** Stops taking jobs and waits up to `timeoutMs` for the running ones to finish. */
+  async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
   }
 }

@@ -35,6 +35,21 @@ export class NiudataError extends Error {
   }
 }
 
+/** A sentence without its closing period (and the spaces around it), to go on with more text. */
+function openSentence(text: string): string {
+  return text.replace(/[\s.]+$/, '');
+}
+
+/** A retryable failure's message without the 'Se reintentará.' note (for when no retry follows). */
+export function withoutRetryNote(message: string): string {
+  return message.replace(/ Se reintentará\.$/, '');
+}
+
+/** The final message of a sync that failed every attempt: '… Error 503 de prueba (6 intentos).' */
+export function exhaustedMessage(message: string, attempts: number): string {
+  return `${openSentence(withoutRetryNote(message))} (${attempts === 1 ? '1 intento' : `${attempts} intentos`}).`;
+}
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface NiudataClientOptions {
@@ -106,7 +121,7 @@ export class NiudataClient {
       throw new NiudataError('unauthorized', `Token de NiuData inválido o revocado (HTTP ${res.status}). Revisa el token en tu cuenta NiuData.`, res.status);
     }
     if (res.status === 429 || res.status >= 500) {
-      throw new NiudataError('unavailable', `NiuData no está disponible (HTTP ${res.status})${serverMessage ? `: ${serverMessage}` : ''}. Se reintentará.`, res.status);
+      throw new NiudataError('unavailable', `NiuData no está disponible (HTTP ${res.status})${serverMessage ? `: ${openSentence(serverMessage)}` : ''}. Se reintentará.`, res.status);
     }
     if (res.status >= 300 && res.status < 400) {
       throw new NiudataError('protocol', `NiuData respondió una redirección (HTTP ${res.status}); revisa NIUDATA_API_URL.`, res.status);

@@ -27,7 +27,7 @@ import { companies, niudataSyncHistory } from '../db/schema/index.js';
 import { AppError, errors } from '../errors.js';
 import { errorResponses } from '../openapi.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
-import { NiudataError } from './client.js';
+import { NiudataError, withoutRetryNote } from './client.js';
 import { findSettings, niudataClient, niudataMode, presentStatus, readToken, requireNiudataClient, saveSettings, saveToken } from './connection.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { countPending, enqueueAll, enqueueSync, listHistory, listPending, loadExpense, voucherFor } from './sync.js';
@@ -66,7 +66,7 @@ export const niudataRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     if (err instanceof NiudataError) {
       if (err.kind === 'unauthorized') throw new AppError('niudata_token_invalid', 400, NIUDATA_MSG.tokenInvalid, 'token');
       if (err.kind === 'rejected') throw new AppError('niudata_rejected', 400, err.message, 'token');
-      throw new AppError('niudata_unreachable', 502, `No se pudo verificar el token: ${err.message.replace(/ Se reintentará\.$/, '')}`);
+      throw new AppError('niudata_unreachable', 502, `No se pudo verificar el token: ${withoutRetryNote(err.message)}`);
     }
     throw err;
   }
@@ -129,7 +129,7 @@ export const niudataRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       await client.ping();
     } catch (err) {
       if (!(err instanceof NiudataError)) throw err;
-      return { connected: false, service: NIUDATA_SERVICE, message: err.message.replace(/ Se reintentará\.$/, ''), status: 'error', mode };
+      return { connected: false, service: NIUDATA_SERVICE, message: withoutRetryNote(err.message), status: 'error', mode };
     }
     let token: string | null;
     try {
@@ -143,7 +143,7 @@ export const niudataRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       await client.checkToken(token);
     } catch (err) {
       if (!(err instanceof NiudataError)) throw err;
-      return { connected: false, service: NIUDATA_SERVICE, message: err.message.replace(/ Se reintentará\.$/, ''), status: 'error', mode };
+      return { connected: false, service: NIUDATA_SERVICE, message: withoutRetryNote(err.message), status: 'error', mode };
     }
     return { connected: true, service: NIUDATA_SERVICE, message: `Conectado a NiuData${label}.`, status: 'success', mode };
   }
@@ -171,7 +171,7 @@ export const niudataRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
           return true;
         } catch (err) {
           if (!(err instanceof NiudataError)) throw err;
-          checks.push({ name, ok: false, message: err.message.replace(/ Se reintentará\.$/, ''), durationMs: Date.now() - started });
+          checks.push({ name, ok: false, message: withoutRetryNote(err.message), durationMs: Date.now() - started });
           return false;
         }
       };

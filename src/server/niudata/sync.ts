@@ -15,7 +15,7 @@ import { categories, costCenters, expenses, niudataSyncHistory, paymentMethods, 
 import { AppError, errors } from '../errors.js';
 import { jobIdFrom } from '../jobs/queue.js';
 import { retryDelayMs } from '../webhooks/send.js';
-import { NiudataError } from './client.js';
+import { NiudataError, exhaustedMessage } from './client.js';
 import { findSettings, niudataClient, niudataMode, readToken, type NiudataDeps } from './connection.js';
 import { buildVoucher, voucherProblems, type VoucherSource } from './voucher.js';
 import { voucherIdempotencyKey } from './wire.js';
@@ -225,7 +225,7 @@ export async function runNiudataSync(deps: SyncDeps, job: SyncJob): Promise<void
       await sendAttempt(deps, { ...job, attempt: job.attempt + 1 }, next);
       return;
     }
-    return fail(db, job, err.retryable ? `${err.message.replace(/ Se reintentará\.$/, '')} (${job.attempt} intentos).` : err.message);
+    return fail(db, job, err.retryable ? exhaustedMessage(err.message, job.attempt) : err.message);
   }
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -240,7 +240,7 @@ export async function runNiudataSync(deps: SyncDeps, job: SyncJob): Promise<void
   });
 }
 
-/** Starts consuming sync jobs (main.ts and the test app). */
+/** Starts consuming sync jobs (services.ts and the test app). */
 export async function startNiudataWorker(deps: SyncDeps): Promise<void> {
   for (let i = 0; i < WORKERS; i++) await deps.jobs.work<SyncJob>(NIUDATA_SYNC_JOB, (job) => runNiudataSync(deps, job));
 }

@@ -38,7 +38,9 @@ export class ReceiptReader {
     const workers = this.workers;
     const source = import.meta.url.endsWith('.ts');
     this.poolInstance = new Piscina<WorkerTask, WorkerAnswer>({
-      filename: new URL(source ? './worker.ts' : './worker.js', import.meta.url).href,
+      // Compiled (scripts/build-server.mjs), worker.ts is the bundle's entry `receipt-thread.js`, next to the file
+      // holding this code.
+      filename: new URL(source ? './worker.ts' : './receipt-thread.js', import.meta.url).href,
       minThreads: workers,
       maxThreads: workers,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -1,21 +1,23 @@
 import { Crown, Info } from 'lucide-react';
 import { formatDate } from '@shared/format';
-import { findPlan } from '@shared/plans';
+import { findPlan, type PlanId } from '@shared/plans';
 import { useScheduledChange, type UserWithPeriod } from './queries';
 
-/** The plan the user's current company is on, as the session reports it. */
-export function currentPlanOf(user: UserWithPeriod): { id: string | null; name: string } {
-  const plan = user.planId ? findPlan(user.planId) : undefined;
-  if (plan) return { id: plan.id, name: plan.name };
-  if (user.subscriptionStatus === 'free') return { id: 'free', name: 'Gratuito' };
-  return { id: null, name: 'Pro' };
+/**
+ * The plan the user's current company is on, as the session reports it (the server sends the plan in force). No
+ * company, or an id this build does not know (a newer server than a cached client): no plan is named, rather than
+ * guessing one.
+ */
+export function currentPlanOf(user: UserWithPeriod): { id: PlanId | null; name: string | null } {
+  const plan = user.currentCompanyId && user.planId ? findPlan(user.planId) : undefined;
+  return plan ? { id: plan.id, name: plan.name } : { id: null, name: null };
 }
 
 /** Part 1 §2: the current-plan alert, '(Período de prueba)' while on trial, and the end date when known. */
 export function CurrentPlanAlert({ user }: { user: UserWithPeriod }) {
   const current = currentPlanOf(user);
   const trial = user.subscriptionStatus === 'trial';
-  const paid = current.id !== 'free' && current.id !== 'niudata-free';
+  const paid = !!current.id && current.id !== 'free' && current.id !== 'niudata-free';
   const endsAt = trial ? user.trialEndsAt : paid ? user.currentPeriodEnd : null;
   const scheduled = useScheduledChange(!!user.currentCompanyId).data;
 
@@ -26,10 +28,12 @@ export function CurrentPlanAlert({ user }: { user: UserWithPeriod }) {
     >
       {paid ? <Crown className="mt-0.5 h-4 w-4 shrink-0 text-amber-500" aria-hidden /> : <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />}
       <div className="space-y-1">
-        <p>
-          Plan actual: <strong className="font-semibold">{current.name}</strong>
-          {trial ? ' (Período de prueba)' : null}
-        </p>
+        {current.name ? (
+          <p>
+            Plan actual: <strong className="font-semibold">{current.name}</strong>
+            {trial ? ' (Período de prueba)' : null}
+          </p>
+        ) : null}
         {endsAt ? (
           <p className="text-blue-800 dark:text-blue-300">
             {trial ? `Tu período de prueba termina el ${formatDate(endsAt)}.` : `Vigente hasta el ${formatDate(endsAt)}.`}

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, LayoutDashboard, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 import { secondsText } from './format';
+import { useCheckoutStatus } from './queries';
 
 /** Part 1 §2 / part 2 §9: back to / after 10 s. */
 export const SUCCESS_REDIRECT_SECONDS = 10;
@@ -21,18 +24,53 @@ const NEXT_STEPS = [
 
 /**
  * 'Pago Exitoso' (/subscription-success). Arriving here activates nothing: the server does that when MercadoPago's
- * verified notification comes. The page only refreshes what it shows, now and when leaving.
+ * verified notification comes. The page asks the server whether the payment or checkout in its URL is one of the
+ * company's before thanking for it, and refreshes what it shows, now and when leaving.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const paymentId = params.get('payment_id') ?? params.get('collection_id');
+  const ref: Record<string, string> = {};
+  const paymentId = params.get('payment_id') || params.get('collection_id');
+  if (paymentId) ref.paymentId = paymentId;
+  if (params.get('preference_id')) ref.preferenceId = params.get('preference_id')!;
+  if (params.get('external_reference')) ref.externalReference = params.get('external_reference')!;
   // Opened by hand or from history, with no payment to speak of: say so instead of 'Pago Exitoso'.
-  if (!paymentId && !params.get('external_reference') && !params.get('preference_id')) return <NoRecentPayment />;
-  return <PaymentSuccess paymentId={paymentId} />;
+  if (!Object.keys(ref).length) return <NoRecentPayment />;
+  return <CheckedPayment reference={ref} />;
 }
 
-/** /subscription-success without a payment reference: a neutral state, no redirect. */
-function NoRecentPayment() {
+/** The return URL names a payment: the server says whether it is this company's, and how it went. */
+function CheckedPayment({ reference }: { reference: Record<string, string> }) {
+  const check = useCheckoutStatus(reference);
+  if (check.isPending) {
+    return (
+      <div className="mx-auto flex max-w-xl justify-center py-16">
+        <Spinner label="Verificando tu pago..." />
+      </div>
+    );
+  }
+  if (check.isError) {
+    // A made-up id, another company's, or one from before a company switch: nothing to thank for.
+    if (check.error instanceof ApiError && check.error.status === 404) return <NoRecentPayment />;
+    return (
+      <NoRecentPayment
+        title="No pudimos verificar tu pago"
+        description="Revisa tu conexión. El estado de tu plan y tus compras siempre está en Suscripción."
+      />
+    );
+  }
+  if (check.data.status === 'failed' || check.data.status === 'cancelled') return <Navigate to="/subscription-failure" replace />;
+  return <PaymentSuccess paymentId={check.data.paymentId} />;
+}
+
+/** /subscription-success without a payment of this company: a neutral state, no redirect. */
+function NoRecentPayment({
+  title = 'No encontramos un pago reciente',
+  description = 'Esta página se muestra al volver de MercadoPago después de pagar. Revisa el estado de tu plan y tus compras en Suscripción.',
+}: {
+  title?: string;
+  description?: string;
+}) {
   return (
     <div className="mx-auto max-w-xl">
       <Card>
@@ -40,8 +78,8 @@ function NoRecentPayment() {
           <span className="mb-2 flex h-16 w-16 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <SearchX className="h-9 w-9" aria-hidden />
           </span>
-          <h1 className="text-2xl font-semibold leading-none tracking-tight">No encontramos un pago reciente</h1>
-          <CardDescription>Esta página se muestra al volver de MercadoPago después de pagar. Revisa el estado de tu plan y tus compras en Suscripción.</CardDescription>
+          <h1 className="text-2xl font-semibold leading-none tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild className="w-full">

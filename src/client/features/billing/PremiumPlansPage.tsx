@@ -29,7 +29,8 @@ export function PremiumPlansPage() {
   const purchase = usePlanPurchase({
     // No server call: a confirmation, then home.
     onFree: () => {
-      const onFree = user ? ['free', 'niudata-free'].includes(currentPlanOf(user).id ?? '') : true;
+      const id = user ? currentPlanOf(user).id : null;
+      const onFree = !id || id === 'free' || id === 'niudata-free';
       toast.success('Plan gratuito seleccionado', {
         description: onFree
           ? 'Ya tienes el plan gratuito activo. Te llevamos al inicio.'

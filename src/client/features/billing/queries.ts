@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CheckoutView, PaymentStatusData, ScheduledChange, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
+import type { CheckoutStatus, CheckoutView, PaymentStatusData, ScheduledChange, SubscriptionInvoiceView, SubscriptionPlanView } from '@shared/billing';
 import type { CurrentUser } from '@shared/auth';
 import { apiGet } from '@client/lib/api';
 import { submitCreate, type SubmitKey } from '@client/lib/idempotency';
@@ -34,6 +34,19 @@ const SCHEDULED_CHANGE_KEY = [...qk.subscriptionInvoices, 'scheduled-change'] as
 /** GET /api/subscription/scheduled-change: a paid downgrade waiting for the running month to end. */
 export function useScheduledChange(enabled: boolean) {
   return useQuery({ queryKey: SCHEDULED_CHANGE_KEY, queryFn: () => apiGet<ScheduledChange>('/api/subscription/scheduled-change'), enabled });
+}
+
+/**
+ * GET /api/subscription/checkout-status: is the payment or checkout of the return URL one of the current company's,
+ * and where does it stand (404: not found in this company). Fresh every time the page opens.
+ */
+export function useCheckoutStatus(ref: Record<string, string>) {
+  return useQuery({
+    queryKey: qk.checkoutStatus(ref),
+    queryFn: () => apiGet<CheckoutStatus>(`/api/subscription/checkout-status?${new URLSearchParams(ref)}`, { noCache: true }),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export const createSubscription = (keys: SubmitKey, planId: string) => submitCreate<CheckoutView>(keys, '/api/mercadopago/create-subscription', { planId });

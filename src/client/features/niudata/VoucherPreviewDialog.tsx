@@ -82,7 +82,7 @@ export function VoucherPreviewDialog({ expense, onClose }: { expense: NiudataPen
               {voucher.entries.map((e, i) => (
                 <li key={i} className="space-y-1 rounded-lg border p-3 text-sm">
                   <div className="flex items-start justify-between gap-2">
-                    <span className="min-w-0 break-words font-mono text-xs">{e.account_code}</span>
+                    <span className="min-w-0 font-mono text-xs wrap-anywhere">{e.account_code}</span>
                     <span className="shrink-0 text-right tabular-nums">
                       {e.debit ? <>Debe {formatCLP(e.debit)}</> : <>Haber {formatCLP(e.credit)}</>}
                     </span>
@@ -98,18 +98,21 @@ export function VoucherPreviewDialog({ expense, onClose }: { expense: NiudataPen
               ))}
               <li className="flex justify-between gap-2 rounded-lg bg-muted/50 p-3 text-sm font-semibold">
                 <span>Totales</span>
-                <span className="text-right tabular-nums">
-                  Debe {formatCLP(voucher.totalDebit)} · Haber {formatCLP(voucher.totalCredit)}
+                <span className="flex min-w-0 flex-wrap justify-end gap-x-1.5 text-right tabular-nums">
+                  <span className="whitespace-nowrap">Debe {formatCLP(voucher.totalDebit)}</span>
+                  <span aria-hidden>·</span>
+                  <span className="whitespace-nowrap">Haber {formatCLP(voucher.totalCredit)}</span>
                 </span>
               </li>
             </ul>
+            {/* Long account names wrap so Debe and Haber stay in view; the sideways scroll is only a last resort. */}
             <div className="hidden overflow-x-auto rounded-lg border sm:block">
               <table className="w-full text-sm" aria-label="Asientos del voucher">
                 <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
                     <th scope="col" className="whitespace-nowrap px-3 py-2">Cuenta</th>
                     <th scope="col" className="whitespace-nowrap px-3 py-2">Descripción</th>
-                    <th scope="col" className="whitespace-nowrap px-3 py-2">Centro de costo</th>
+                    <th scope="col" className="px-3 py-2">Centro de costo</th>
                     <th scope="col" className="whitespace-nowrap px-3 py-2">RUT</th>
                     <th scope="col" className="whitespace-nowrap px-3 py-2">Folio</th>
                     <th scope="col" className="whitespace-nowrap px-3 py-2">Fecha doc.</th>
@@ -120,9 +123,9 @@ export function VoucherPreviewDialog({ expense, onClose }: { expense: NiudataPen
                 <tbody className="divide-y">
                   {voucher.entries.map((e, i) => (
                     <tr key={i} className="align-top">
-                      <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{e.account_code}</td>
-                      <td className="min-w-[12rem] px-3 py-2">{e.description}</td>
-                      <td className="px-3 py-2">{e.cost_center ?? '—'}</td>
+                      <td className="min-w-[7rem] px-3 py-2 font-mono text-xs wrap-anywhere">{e.account_code}</td>
+                      <td className="min-w-[10rem] px-3 py-2 wrap-break-word">{e.description}</td>
+                      <td className="px-3 py-2 wrap-anywhere">{e.cost_center ?? '—'}</td>
                       <td className="whitespace-nowrap px-3 py-2 tabular-nums">{e.tax_id ?? '—'}</td>
                       <td className="px-3 py-2 tabular-nums">{e.folio_number ?? '—'}</td>
                       <td className="whitespace-nowrap px-3 py-2">{formatDate(e.document_date)}</td>

@@ -137,7 +137,7 @@ export function onboardingSteps({ firstName, isAdmin }: Audience): OnboardingSte
         <p className="text-sm">
           {isAdmin
             ? 'Desde Empresa invitas a cada persona por correo electrónico: recibirá un enlace para crear su contraseña. Ahí mismo puedes cambiar roles o desactivar usuarios.'
-            : '¿Falta alguien de tu equipo? Pide a tu administrador que lo invite desde la página Empresa.'}
+            : '¿Falta alguien de tu equipo? Pide a tu administrador que le envíe una invitación desde la página Empresa.'}
         </p>
       ),
       link: { to: '/company', label: 'Ir a Empresa' },

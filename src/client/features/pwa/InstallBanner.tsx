@@ -70,11 +70,15 @@ export function InstallBanner() {
     }
   };
 
+  // The bottom of the screen belongs to the hero's 'Comenzar Gratis' (and the other call-to-action buttons as the page
+  // scrolls) and to the chat button: the banner hangs just below the sticky landing header instead, over the hero's
+  // heading, never over a button. Phones in portrait: full width under the header's two rows (h-16 + h-11 + borders);
+  // from `sm` (tablets, phones in landscape, desktop): a card in the top-right corner under its one row (h-16 + border).
   return (
     <div
       role="region"
       aria-label="Instalar aplicación"
-      className="fixed bottom-4 left-4 right-20 z-30 rounded-xl border bg-card p-4 text-card-foreground shadow-xl sm:bottom-6 sm:left-6 sm:right-auto sm:max-w-sm"
+      className="fixed inset-x-2 top-[calc(var(--offline-offset,0px)+6.75rem+2px+0.5rem)] z-30 rounded-xl border bg-card p-3 text-card-foreground shadow-xl sm:left-auto sm:right-4 sm:top-[calc(var(--offline-offset,0px)+4rem+1px+0.75rem)] sm:w-full sm:max-w-sm sm:p-4"
     >
       <div className="flex items-start gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg" />
@@ -99,7 +103,7 @@ export function InstallBanner() {
         </button>
       </div>
       {!ios && (
-        <div className="mt-3 flex justify-end gap-2">
+        <div className="mt-2 flex justify-end gap-2 sm:mt-3">
           <Button variant="ghost" size="sm" onClick={dismiss}>
             Ahora no
           </Button>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { OUTBOX_PAGE_SIZE, type EmailStatus, type OutboxMessageDetail, type OutboxPage, type TestEmailResult } from '@shared/email';
-import { ApiError, apiGet, apiRequest } from '@client/lib/api';
+import { ApiError, apiGet, apiRequest, errorMessage } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 
 export interface OutboxFilters {
@@ -49,7 +49,7 @@ export function useSendTestEmail() {
     },
     onError: (err) => {
       if (err instanceof ApiError) {
-        toast.error('Error al enviar email', { description: err.serverMessage });
+        toast.error('Error al enviar email', { description: errorMessage(err, '') });
         // A failed delivery is also a row in the outbox, with its error.
         void queryClient.invalidateQueries({ queryKey: ['/api/admin/email/outbox'] });
       } else {

@@ -64,7 +64,7 @@ export function usePaymentTests() {
       message,
       preferenceId: null,
       initPoint: null,
-      details: err instanceof ApiError ? { httpStatus: err.status, respuesta: err.serverMessage } : undefined,
+      details: err instanceof ApiError ? { httpStatus: err.status, respuesta: err.serverMessage || err.message } : undefined,
       testData: undefined,
       at: new Date(),
     });
