@@ -1,8 +1,8 @@
 import { buildApp } from './app.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
-import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
+import { findUserByEmail } from './auth/service.js';
+import { sendPasswordResetLink } from './auth/password-reset-job.js';
 import { openDatabase } from './db/client.js';
-import { passwordResetEmail } from './email/templates.js';
 import { Mailer } from './email/mailer.js';
 import { JobQueue } from './jobs/queue.js';
 import { DiskStorage } from './storage/receipts.js';
@@ -41,8 +41,7 @@ async function main() {
     const result = await ensureSuperAdmin(db, env.SUPER_ADMIN_EMAIL, null);
     const user = await findUserByEmail(db, env.SUPER_ADMIN_EMAIL);
     if (result === 'created' && user) {
-      const token = await createPasswordResetToken(db, user.id);
-      await mailer.send(passwordResetEmail(user.email, user.firstName, `${appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
+      await sendPasswordResetLink({ db, mailer, appUrl }, user.email);
       console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
     }
   }
@@ -89,7 +88,6 @@ async function main() {
     await app.close();
     await queue.stop();
     await receipts.close();
-    await mailer.drain();
     mailer.close();
     await database.close();
     process.exit(0);

@@ -10,10 +10,9 @@ import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { readForm, textFields } from '../storage/multipart.js';
-import { notifyExpenseDecided } from '../notifications/service.js';
+import { faultPoint } from '../platform/faults.js';
 import { scheduleReceiptChecks } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
-import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { allowsSelfApproval, approvalSettings, decideExpense, updateApprovalSettings, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
@@ -57,11 +56,10 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
     const body = request.body;
-    await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    // The decision's e-mail, the approval webhook and the accounting sync follow from events committed with it.
+    await decideExpense(deps, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    faultPoint('approval.after-commit');
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
-    // The approval webhook (and later the accounting sync) start from this durable event.
-    if (view.status === 'approved') await enqueueExpenseApproved(deps, companyId, view.id).catch((err) => request.log.error({ err }, 'enqueue approved failed'));
-    await notifyExpenseDecided(deps, view).catch((err) => request.log.error({ err }, 'notify decided failed'));
     return view;
   });
 

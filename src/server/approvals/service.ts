@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ExpenseData } from '@shared/expenses.js';
 import type { AuditEntry } from '@shared/approvals.js';
+import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
 import { SELF_APPROVAL_MSG, type ApprovalSettings } from '@shared/approvals.js';
 import { countActiveAdmins, lockCompany, writeAudit } from '../companies/service.js';
@@ -10,6 +11,8 @@ import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
 import { getExpense, resolveExpenseFields, type ReceiptFile } from '../expenses/service.js';
 import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
+import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
+import { enqueueExpenseDecided } from '../notifications/service.js';
 
 const ALREADY_DECIDED = 'Esta rendición ya fue procesada por otro administrador.';
 
@@ -46,9 +49,10 @@ export async function updateApprovalSettings(db: Db, actor: Actor, companyId: st
  * pending -> approved | rejected, in one conditional UPDATE: of two concurrent decisions exactly
  * one changes the row; the other finds it decided and answers 409. Nobody decides their own expense
  * (403) unless the company allows self-approval; then the audit says so ('expense.self_approved').
+ * The decision's e-mail and the `expense-approved` event are enqueued in the same transaction.
  */
 export async function decideExpense(
-  db: Db,
+  { db, jobs }: Pick<AppDeps, 'db' | 'jobs'>,
   actor: Actor,
   companyId: string,
   id: string,
@@ -84,6 +88,8 @@ export async function decideExpense(
           ? { ...(decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : {}), ...(own ? { selfApproval: true } : {}) }
           : null,
     });
+    if (decision.status === 'approved') await enqueueExpenseApproved(jobs, tx, companyId, row.id);
+    await enqueueExpenseDecided(jobs, tx, { companyId, expenseId: row.id, ownerId: row.userId });
     return row;
   });
 }

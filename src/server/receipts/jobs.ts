@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { expenses } from '../db/schema/index.js';
-import type { JobQueue } from '../jobs/queue.js';
+import { declareQueue, type JobQueue } from '../jobs/queue.js';
 import type { ReceiptStorage } from '../storage/receipts.js';
 import { receiptChecks, type ReceiptAnalyzer } from './service.js';
 
-export const RECEIPT_CHECK_JOB = 'receipt-check';
+export const RECEIPT_CHECK_JOB = declareQueue('receipt-check');
 
 interface CheckDeps {
   db: Db;
