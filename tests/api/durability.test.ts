@@ -115,13 +115,19 @@ describe('jobs committed with their write survive a crash right after the commit
     expect(jobs.filter((j) => j.id === filed.id), 'the receipt check was committed with the expense').toHaveLength(1);
   }, 240_000);
 
-  test('approval: the approval webhook and the decision e-mail', async () => {
+  test('edit and approval: the receipt check, the approval webhook and the decision e-mail', async () => {
     server = await startServerProcess({ env: mailEnv() });
     const c = await companyOn(server);
     expect((await c.admin.post('/api/accounting/webhook', { webhookUrl: receiver.url('/durable-erp'), enabled: true })).status).toBe(200);
-    const description = 'Hotel en Antofagasta';
-    const filed = await fileExpense(c.employee, expenseFields(c.ids, { description }), withReceipt());
+    const filed = await fileExpense(c.employee, expenseFields(c.ids, { description: 'Hotel' }), withReceipt());
     expect(filed.status).toBe(201);
+
+    // An admin's edit (a new RUT may make a duplicate) commits its receipt check.
+    await server.restart({ ...mailEnv(), RENDIX_FAULT: 'expense.edit-after-commit' });
+    const description = 'Hotel en Antofagasta';
+    expect(await cutOff(c.admin.patch(`/api/admin/expenses/${filed.body.id}`, expenseFields(c.ids, { description, taxId: '76.086.428-5' })))).toBe(true);
+    expect(await server.exited).toBe('SIGKILL');
+
     await server.restart({ ...mailEnv(), RENDIX_FAULT: 'approval.after-commit' });
 
     expect(await cutOff(c.admin.patch(`/api/admin/expenses/${filed.body.id}/status`, { status: 'approved' }))).toBe(true);
@@ -133,8 +139,11 @@ describe('jobs committed with their write survive a crash right after the commit
     expect(decision.text).toContain(description);
     await expect.poll(() => receiver.requests('/durable-erp').length, { timeout: 45_000 }).toBeGreaterThan(0);
     const body = JSON.parse(receiver.requests('/durable-erp')[0].body);
-    expect(body).toMatchObject({ event: 'expense.approved', expense: { id: filed.body.id } });
-  }, 240_000);
+    expect(body).toMatchObject({ event: 'expense.approved', expense: { id: filed.body.id, description } });
+
+    const jobs = await readDatabase(server, (q) => q(jobsOf('receipt-check')));
+    expect(jobs.filter((j) => j.id === filed.body.id), 'one check for the filing, one for the edit').toHaveLength(2);
+  }, 300_000);
 
   test('a SIGKILL in the middle of 40 concurrent filings: every committed expense has its receipt check', async () => {
     server = await startServerProcess({ env: mailEnv() });

@@ -40,7 +40,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 where nothing listens any more: free to listen on, refused to connect to. */
+export async function unusedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -51,7 +52,7 @@ async function freePort(): Promise<number> {
 export async function startServerProcess(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rendix-server-'));
   const db = process.env.DATABASE_URL ? await createTestDatabase() : null;
-  const port = await freePort();
+  const port = await unusedPort();
   const url = `http://127.0.0.1:${port}`;
   // The parent's environment minus what would point the child elsewhere (vitest's own DATABASE_URL, a fault).
   const { DATABASE_URL: _db, RENDIX_FAULT: _fault, ...inherited } = process.env;

@@ -11,7 +11,7 @@ import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { readForm, textFields } from '../storage/multipart.js';
 import { faultPoint } from '../platform/faults.js';
-import { scheduleReceiptChecks } from '../receipts/jobs.js';
+import { enqueueReceiptCheck, refreshReceiptChecksIfCheap } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
 import { allowsSelfApproval, approvalSettings, decideExpense, updateApprovalSettings, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
@@ -68,10 +68,11 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
     const input = parseExpenseFields(textFields(request.body));
-    await editPendingExpense(db, actor, companyId, request.params.id, input);
-    // A new RUT or folio may make (or unmake) a duplicate.
+    // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit.
+    await editPendingExpense(db, actor, companyId, request.params.id, input, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
+    faultPoint('expense.edit-after-commit');
     const current = await getExpense(db, actor, companyId, request.params.id);
-    await scheduleReceiptChecks(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);
+    await refreshReceiptChecksIfCheap(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });
@@ -83,8 +84,8 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const companyId = requireCompanyId(actor);
     const { file } = await readForm(request);
     if (!file) throw errors.badRequest('Adjunta un archivo JPG, PNG, WebP o PDF.', 'receipt');
-    await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file);
-    await scheduleReceiptChecks(deps, companyId, request.params.id, fileSha256(file.data));
+    await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
+    await refreshReceiptChecksIfCheap(deps, companyId, request.params.id, fileSha256(file.data));
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });

@@ -9,7 +9,7 @@ import { countActiveAdmins, lockCompany, writeAudit } from '../companies/service
 import { auditLog, companies, expenses, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
-import { getExpense, resolveExpenseFields, type ReceiptFile } from '../expenses/service.js';
+import { getExpense, resolveExpenseFields, type ExpenseFollowUp, type ReceiptFile } from '../expenses/service.js';
 import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { enqueueExpenseDecided } from '../notifications/service.js';
@@ -94,8 +94,8 @@ export async function decideExpense(
   });
 }
 
-/** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. */
-export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData) {
+/** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. `followUp` runs in its transaction. */
+export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData, followUp?: ExpenseFollowUp) {
   const current = await getExpense(db, actor, companyId, id);
   if (current.status !== 'pending') throw errors.conflict('Solo se pueden editar rendiciones pendientes.');
   return db.transaction(async (tx) => {
@@ -113,11 +113,12 @@ export async function editPendingExpense(db: Db, actor: Actor, companyId: string
     if (Object.keys(changes).length) {
       await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'expense', entityId: id, action: 'expense.updated', changes });
     }
+    await followUp?.(tx, id);
   });
 }
 
-/** Replaces the receipt file; the old file is removed only after the row points at the new one. */
-export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile) {
+/** Replaces the receipt file; the old file is removed only after the row points at the new one. `followUp` runs in its transaction. */
+export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile, followUp?: ExpenseFollowUp) {
   const current = await getExpense(db, actor, companyId, id);
   const key = `${companyId}/${randomUUID()}.${EXTENSION[file.mime]}`;
   await storage.put(key, file.data, file.mime);
@@ -135,6 +136,7 @@ export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Act
         action: 'expense.receipt_replaced',
         changes: { mime: file.mime, size: file.data.length, hadReceipt: !!current.receiptKey },
       });
+      await followUp?.(tx, id);
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);

@@ -10,10 +10,9 @@ import { readForm } from '../storage/multipart.js';
 import { sniffReceiptType } from '../storage/receipts.js';
 import { storedFileHeaders } from '../security-headers.js';
 import { companyById } from '../companies/service.js';
-import { jobIdFrom } from '../jobs/queue.js';
 import { enqueueExpenseSubmitted, startNotificationWorkers } from '../notifications/service.js';
 import { faultPoint } from '../platform/faults.js';
-import { RECEIPT_CHECK_JOB } from '../receipts/jobs.js';
+import { enqueueReceiptCheck } from '../receipts/jobs.js';
 import { fileSha256, receiptChecks } from '../receipts/service.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
@@ -73,7 +72,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const checks = await receiptChecks(db, companyId, { file, analysis, fields: input });
     // What must follow the filing is committed with it: a crash after the commit loses neither the check nor the e-mails.
     const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks, async (tx, expenseId) => {
-      if (file && !analysis) await deps.jobs.send(RECEIPT_CHECK_JOB, { companyId, expenseId }, { tx, id: jobIdFrom(`${RECEIPT_CHECK_JOB}:${expenseId}`) });
+      if (file && !analysis) await enqueueReceiptCheck(deps.jobs, tx, companyId, expenseId);
       await enqueueExpenseSubmitted(deps.jobs, tx, { companyId, expenseId, submitterId: actor.userId });
     });
     faultPoint('expense.after-commit');

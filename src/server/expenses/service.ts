@@ -156,6 +156,9 @@ export async function resolveExpenseFields(db: DbOrTx, companyId: string, input:
   };
 }
 
+/** What must follow a change to an expense (a job), written by the change's own transaction. */
+export type ExpenseFollowUp = (tx: Tx, expenseId: string) => Promise<void>;
+
 /**
  * Files a pending expense. The company row is locked for the transaction, so the per-company
  * number and the monthly plan limit hold under concurrent submissions. `followUps` enqueues, in the
@@ -169,7 +172,7 @@ export async function createExpense(
   input: ExpenseData,
   receipt: ReceiptFile | null,
   checks: ReceiptChecks | null = null,
-  followUps?: (tx: Tx, expenseId: string) => Promise<void>,
+  followUps?: ExpenseFollowUp,
 ): Promise<string> {
   const receiptKey = receipt ? `${companyId}/${randomUUID()}.${EXTENSION[receipt.mime]}` : null;
   if (receipt && receiptKey) await storage.put(receiptKey, receipt.data, receipt.mime);
