@@ -5,6 +5,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
+import { JobQueue } from '../../src/server/jobs/queue.js';
+import { RECEIPT_CHECK_JOB } from '../../src/server/receipts/jobs.js';
+import { createTestDatabase } from '../helpers/db.js';
 import { TestClient, type TestResponse } from '../helpers/app.js';
 import { catalogIds, expenseFields, fileExpense, registration, uniqueEmail } from '../helpers/factories.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -91,6 +94,34 @@ async function readDatabase<T>(s: ServerProcess, read: (q: (text: string) => Pro
 /** Expense ids of the jobs of one queue, pending or done (pg-boss moves finished jobs to its archive later). */
 const jobsOf = (queue: string) =>
   `select data->>'expenseId' as id, state from pgboss.job where name = '${queue}' union all select data->>'expenseId', state from pgboss.archive where name = '${queue}'`;
+
+describe('JobQueue.send with { tx }', () => {
+  test('the job joins the transaction: committed with it, or never there', async () => {
+    const testDb = await createTestDatabase();
+    const database = await openDatabase(testDb.url);
+    const queue = new JobQueue(database);
+    const jobs = async () => ((await database.db.execute(sql.raw(jobsOf(RECEIPT_CHECK_JOB)))) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    try {
+      await queue.start();
+      await database.db.transaction(async (tx) => {
+        await queue.send(RECEIPT_CHECK_JOB, { companyId: 'c', expenseId: 'committed' }, { tx });
+      });
+      await expect(
+        database.db.transaction(async (tx) => {
+          await queue.send(RECEIPT_CHECK_JOB, { companyId: 'c', expenseId: 'rolled-back' }, { tx });
+          throw new Error('la escritura falló');
+        }),
+      ).rejects.toThrow('la escritura falló');
+      expect(await jobs()).toEqual(['committed']);
+      // A queue nobody declared cannot be created inside a caller's transaction: refused, loudly.
+      await expect(database.db.transaction((tx) => queue.send('undeclared-queue', {}, { tx }))).rejects.toThrow(/declareQueue/);
+    } finally {
+      await queue.stop();
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});
 
 describe('jobs committed with their write survive a crash right after the commit', () => {
   test('filing: the expense, its receipt check and the admins\' e-mail', async () => {
