@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { createPasswordResetToken, findUserByEmail } from './auth/service.js';
-import { passwordResetEmail } from './email/templates.js';
+import { findUserByEmail } from './auth/service.js';
+import { sendPasswordResetLink } from './auth/password-reset-job.js';
 import { JOB_GROUPS, loadEnv } from './env.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
@@ -28,8 +28,7 @@ async function main() {
       const result = await ensureSuperAdmin(db, superAdminEmail, null);
       const user = await findUserByEmail(db, superAdminEmail);
       if (result === 'created' && user) {
-        const token = await createPasswordResetToken(db, user.id);
-        await mailer.send(passwordResetEmail(user.email, user.firstName, `${services.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`));
+        await sendPasswordResetLink({ db, mailer, appUrl: services.appUrl }, user.email);
         console.log(`Super admin ${user.email} creado: se envió un enlace para definir su contraseña (válido 1 hora).`);
       }
     });

@@ -86,7 +86,6 @@ export async function openServices(env: Env): Promise<Services> {
       for (const stop of stops) stop();
       await jobs.stop(timeoutMs);
       await receipts.close();
-      await mailer.drain();
       mailer.close();
       await database.close();
     },

@@ -1,10 +1,10 @@
-import { createServer } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { billingWebhookLogs } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { registerSuperAdmin, registerUser } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
+import { unusedPort } from '../helpers/server-process.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 // Issue 16 item 8: 'Probar' waits for the real attempt and answers its outcome; it never says
@@ -18,15 +18,6 @@ async function createHook(overrides: Record<string, unknown>) {
   const res = await admin.post('/api/webhooks', { name: 'ERP contable', event: 'subscription.paid', headers: '', retryCount: 0, ...overrides });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string };
-}
-
-/** A port on 127.0.0.1 where nothing listens any more: connecting is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {
@@ -68,7 +59,7 @@ describe('POST /api/webhooks/{id}/test answers the real outcome', () => {
   });
 
   test('a closed port on 127.0.0.1: failure saying it could not connect, never success', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const hook = await createHook({ url: `http://127.0.0.1:${port}/hook` });
     const res = await admin.post(`/api/webhooks/${hook.id}/test`, {});
     expect(res.status).toBe(200);

@@ -134,7 +134,6 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
       await app.close();
       await queue.stop();
       await receipts.close();
-      await mailer.drain();
       mailer.close();
       await database.close();
       await smtp?.close();

@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ACCOUNTING_WEBHOOK_EVENT, type AccountingExpense, type ApprovalWebhookBody } from '@shared/integrations.js';
 import type { AppDeps } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { accountingWebhookLogs, accountingWebhooks } from '../db/schema/index.js';
-import { jobIdFrom, type JobQueue } from '../jobs/queue.js';
+import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import { retryDelayMs, sendWebhook, signedHeaders } from '../webhooks/send.js';
 import { getAccountingExpense } from './export.js';
 import { findAccountingWebhook } from './webhook.js';
@@ -15,8 +16,8 @@ import { enqueueAutoSync } from '../niudata/sync.js';
  * pg-boss job (so pending retries survive restarts and are taken once across instances) and its own log row.
  */
 
-export const EXPENSE_APPROVED_JOB = 'expense-approved';
-export const ACCOUNTING_WEBHOOK_JOB = 'accounting-webhook-deliver';
+export const EXPENSE_APPROVED_JOB = declareQueue('expense-approved');
+export const ACCOUNTING_WEBHOOK_JOB = declareQueue('accounting-webhook-deliver');
 /** 1 try + 7 retries: with the default 30 s base the last one goes ~1 hour after the approval. */
 export const ACCOUNTING_WEBHOOK_MAX_ATTEMPTS = 8;
 const TIMEOUT_SECONDS = 10;
@@ -46,11 +47,14 @@ export function approvalEventId(expenseId: string): string {
   return `evt_${createHash('sha256').update(`${ACCOUNTING_WEBHOOK_EVENT}:${expenseId}`).digest('hex').slice(0, 32)}`;
 }
 
-/** Called after an approval is committed. An expense is approved once, so enqueueing it twice sends nothing more. */
-export async function enqueueExpenseApproved(deps: Pick<AppDeps, 'db' | 'jobs'>, companyId: string, expenseId: string): Promise<void> {
-  const hook = await findAccountingWebhook(deps.db, companyId);
+/**
+ * Called in the approval's transaction, so the event exists if and only if the approval committed. An expense is
+ * approved once, so enqueueing it twice sends nothing more.
+ */
+export async function enqueueExpenseApproved(jobs: JobQueue, tx: DbOrTx, companyId: string, expenseId: string): Promise<void> {
+  const hook = await findAccountingWebhook(tx, companyId);
   const webhook = !!hook?.enabled && !!hook.url;
-  await deps.jobs.send<ApprovedJob>(EXPENSE_APPROVED_JOB, { companyId, expenseId, webhook }, { id: jobIdFrom(`approved:${expenseId}`) });
+  await jobs.send<ApprovedJob>(EXPENSE_APPROVED_JOB, { companyId, expenseId, webhook }, { tx, id: jobIdFrom(`approved:${expenseId}`) });
 }
 
 async function enqueueAttempt(jobs: JobQueue, job: AttemptJob, startAfter?: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { AccountingWebhookLogView, AccountingWebhookView } from '@shared/integrations.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { accountingWebhookLogs, accountingWebhooks, auditLog, expenses } from '../db/schema/index.js';
 import type { Env } from '../env.js';
 import { randomToken } from '../auth/passwords.js';
@@ -28,7 +28,7 @@ function present(row: AccountingWebhookRow | undefined, extra: { secret?: string
   };
 }
 
-export async function findAccountingWebhook(db: Db, companyId: string): Promise<AccountingWebhookRow | undefined> {
+export async function findAccountingWebhook(db: DbOrTx, companyId: string): Promise<AccountingWebhookRow | undefined> {
   const [row] = await db.select().from(accountingWebhooks).where(eq(accountingWebhooks.companyId, companyId)).limit(1);
   return row;
 }

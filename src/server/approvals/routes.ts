@@ -10,10 +10,9 @@ import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { readForm, textFields } from '../storage/multipart.js';
-import { notifyExpenseDecided } from '../notifications/service.js';
-import { scheduleReceiptChecks } from '../receipts/jobs.js';
+import { faultPoint } from '../platform/faults.js';
+import { enqueueReceiptCheck, refreshReceiptChecksIfCheap } from '../receipts/jobs.js';
 import { fileSha256 } from '../receipts/service.js';
-import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { allowsSelfApproval, approvalSettings, decideExpense, updateApprovalSettings, editPendingExpense, expenseHistory, replaceReceipt } from './service.js';
 
 const idParams = z.object({ id: z.string() });
@@ -57,11 +56,10 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
     const body = request.body;
-    await decideExpense(db, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    // The decision's e-mail, the approval webhook and the accounting sync follow from events committed with it.
+    await decideExpense(deps, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    faultPoint('approval.after-commit');
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
-    // The approval webhook (and later the accounting sync) start from this durable event.
-    if (view.status === 'approved') await enqueueExpenseApproved(deps, companyId, view.id).catch((err) => request.log.error({ err }, 'enqueue approved failed'));
-    await notifyExpenseDecided(deps, view).catch((err) => request.log.error({ err }, 'notify decided failed'));
     return view;
   });
 
@@ -70,10 +68,11 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     authorize(can.approveExpenses(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
     const input = parseExpenseFields(textFields(request.body));
-    await editPendingExpense(db, actor, companyId, request.params.id, input);
-    // A new RUT or folio may make (or unmake) a duplicate.
+    // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit.
+    await editPendingExpense(db, actor, companyId, request.params.id, input, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
+    faultPoint('expense.edit-after-commit');
     const current = await getExpense(db, actor, companyId, request.params.id);
-    await scheduleReceiptChecks(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);
+    await refreshReceiptChecksIfCheap(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });
@@ -85,8 +84,8 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const companyId = requireCompanyId(actor);
     const { file } = await readForm(request);
     if (!file) throw errors.badRequest('Adjunta un archivo JPG, PNG, WebP o PDF.', 'receipt');
-    await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file);
-    await scheduleReceiptChecks(deps, companyId, request.params.id, fileSha256(file.data));
+    await replaceReceipt(db, deps.storage, actor, companyId, request.params.id, file, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
+    await refreshReceiptChecksIfCheap(deps, companyId, request.params.id, fileSha256(file.data));
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
   });

@@ -1,15 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ExpenseData } from '@shared/expenses.js';
 import type { AuditEntry } from '@shared/approvals.js';
+import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
 import { SELF_APPROVAL_MSG, type ApprovalSettings } from '@shared/approvals.js';
 import { countActiveAdmins, lockCompany, writeAudit } from '../companies/service.js';
 import { auditLog, companies, expenses, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
-import { getExpense, resolveExpenseFields, type ReceiptFile } from '../expenses/service.js';
+import { getExpense, resolveExpenseFields, type ExpenseFollowUp, type ReceiptFile } from '../expenses/service.js';
 import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
 import { faultPoint } from '../platform/faults.js';
+import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
+import { enqueueExpenseDecided } from '../notifications/service.js';
 
 const ALREADY_DECIDED = 'Esta rendición ya fue procesada por otro administrador.';
 
@@ -46,9 +49,10 @@ export async function updateApprovalSettings(db: Db, actor: Actor, companyId: st
  * pending -> approved | rejected, in one conditional UPDATE: of two concurrent decisions exactly
  * one changes the row; the other finds it decided and answers 409. Nobody decides their own expense
  * (403) unless the company allows self-approval; then the audit says so ('expense.self_approved').
+ * The decision's e-mail and the `expense-approved` event are enqueued in the same transaction.
  */
 export async function decideExpense(
-  db: Db,
+  { db, jobs }: Pick<AppDeps, 'db' | 'jobs'>,
   actor: Actor,
   companyId: string,
   id: string,
@@ -84,12 +88,14 @@ export async function decideExpense(
           ? { ...(decision.status === 'rejected' ? { rejectionReason: decision.rejectionReason } : {}), ...(own ? { selfApproval: true } : {}) }
           : null,
     });
+    if (decision.status === 'approved') await enqueueExpenseApproved(jobs, tx, companyId, row.id);
+    await enqueueExpenseDecided(jobs, tx, { companyId, expenseId: row.id, ownerId: row.userId });
     return row;
   });
 }
 
-/** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. */
-export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData) {
+/** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. `followUp` runs in its transaction. */
+export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData, followUp?: ExpenseFollowUp) {
   const current = await getExpense(db, actor, companyId, id);
   if (current.status !== 'pending') throw errors.conflict('Solo se pueden editar rendiciones pendientes.');
   return db.transaction(async (tx) => {
@@ -107,15 +113,17 @@ export async function editPendingExpense(db: Db, actor: Actor, companyId: string
     if (Object.keys(changes).length) {
       await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'expense', entityId: id, action: 'expense.updated', changes });
     }
+    await followUp?.(tx, id);
   });
 }
 
 /**
  * Replaces the receipt file, by the rule of createExpense: the new file is stored under a fresh key before the
  * transaction that records it, and the old file is removed only after the row points at the new one (a crash in
- * between leaves an unreferenced file for the orphan sweeper, never a row without its file).
+ * between leaves an unreferenced file for the orphan sweeper, never a row without its file). `followUp` runs in the
+ * transaction.
  */
-export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile) {
+export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile, followUp?: ExpenseFollowUp) {
   await getExpense(db, actor, companyId, id); // 404 unless the actor may read it
   const key = newReceiptKey(companyId, file.mime);
   await storage.put(key, file.data, file.mime);
@@ -142,6 +150,7 @@ export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Act
         action: 'expense.receipt_replaced',
         changes: { mime: file.mime, size: file.data.length, hadReceipt: !!before.key },
       });
+      await followUp?.(tx, id);
       return before.key;
     });
   } catch (err) {

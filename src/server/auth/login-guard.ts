@@ -5,6 +5,7 @@ import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
 import { auditLog, passwordResetTokens } from '../db/schema/index.js';
 import { loginCodeEmail } from '../email/templates.js';
+import { declareQueue } from '../jobs/queue.js';
 import { AppError, errors } from '../errors.js';
 import {
   backoffError,
@@ -56,7 +57,7 @@ const INVALID_LOGIN = 'Email o contraseña incorrectos.';
 const INVALID_WITH_CODE = 'Email, contraseña o código incorrectos.';
 export const LOGIN_CODE_MSG =
   'Te enviamos un código a tu email. Ingrésalo para continuar: vale 10 minutos (si recibiste varios, usa el más reciente). Lo pedimos porque hubo muchos intentos fallidos de ingresar a tu cuenta.';
-export const LOGIN_CODE_JOB = 'login-code-offer';
+export const LOGIN_CODE_JOB = declareQueue('login-code-offer');
 
 const CODE_WRONG = { name: 'login-code-wrong', max: LOGIN_LIMITS.code.maxWrong, windowMs: LOGIN_LIMITS.code.ttlMs };
 const CODE_MAILS = { name: 'login-code-mail', max: LOGIN_LIMITS.code.mailsPerHour, windowMs: 60 * 60_000 };
@@ -182,13 +183,16 @@ export async function offerLoginCode(deps: Pick<AppDeps, 'db' | 'mailer'>, email
   if (live) return;
   if ((await hitRateLimit(db, CODE_MAILS, user.id)).count > CODE_MAILS.max) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: codeHash(user.id, code),
-    purpose: 'login-code',
-    expiresAt: new Date(Date.now() + LOGIN_LIMITS.code.ttlMs),
+  // The code and its e-mail commit together: a live code nobody received would block the next one.
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: codeHash(user.id, code),
+      purpose: 'login-code',
+      expiresAt: new Date(Date.now() + LOGIN_LIMITS.code.ttlMs),
+    });
+    await deps.mailer.send(loginCodeEmail(user.email, user.firstName, code), { tx });
   });
-  await deps.mailer.send(loginCodeEmail(user.email, user.firstName, code));
 }
 
 export async function startLoginCodeWorker(deps: Pick<AppDeps, 'db' | 'mailer' | 'jobs'>): Promise<void> {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../context.js';
 import { passwordResetEmail } from '../email/templates.js';
+import { declareQueue } from '../jobs/queue.js';
 import { createPasswordResetToken, findUserByEmail } from './service.js';
 
 /**
@@ -7,7 +8,7 @@ import { createPasswordResetToken, findUserByEmail } from './service.js';
  * same insert for every address), so an existing and an unknown e-mail take the same time. The job looks the
  * address up and, when it belongs to someone, e-mails a reset link.
  */
-export const PASSWORD_RESET_JOB = 'password-reset-request';
+export const PASSWORD_RESET_JOB = declareQueue('password-reset-request');
 
 type ResetDeps = Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'appUrl'>;
 
@@ -15,13 +16,16 @@ export async function requestPasswordReset(deps: Pick<AppDeps, 'jobs'>, email: s
   await deps.jobs.send(PASSWORD_RESET_JOB, { email });
 }
 
-export async function sendPasswordResetLink(deps: ResetDeps, email: string): Promise<void> {
+export async function sendPasswordResetLink(deps: Omit<ResetDeps, 'jobs'>, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
-  const token = await createPasswordResetToken(deps.db, user.id);
-  // deps.appUrl is read when the job runs (tests learn their port after the app is built).
-  const link = `${deps.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetEmail(user.email, user.firstName, link));
+  // The link and its e-mail commit together: a crash between them leaves no link nobody received.
+  await deps.db.transaction(async (tx) => {
+    const token = await createPasswordResetToken(tx, user.id);
+    // deps.appUrl is read when the job runs (tests learn their port after the app is built).
+    const link = `${deps.appUrl}/auth?view=reset&token=${encodeURIComponent(token)}`;
+    await deps.mailer.send(passwordResetEmail(user.email, user.firstName, link), { tx });
+  });
 }
 
 /** Every app instance consumes the jobs (each is taken once); started with the auth routes. */

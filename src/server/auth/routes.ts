@@ -55,8 +55,7 @@ export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const register = (plan: PlanId) => async (request: FastifyRequest<{ Body: z.output<typeof registerSchema> }>, reply: FastifyReply) => {
     await enforceRateLimit(db, request, REGISTER_RULES.perIpHour, request.ip);
     await enforceRateLimit(db, request, REGISTER_RULES.perIpDay, request.ip);
-    const user = await registerAccount(db, request.body, plan);
-    await sendVerificationEmail(deps, user);
+    const user = await registerAccount(db, request.body, plan, (tx, created) => sendVerificationEmail(deps, created, tx));
     const view = await signIn(request, reply, user, false);
     return reply.status(201).send({ user: view });
   };

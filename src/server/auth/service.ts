@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser, Role } from '@shared/auth.js';
 import type { PlanId } from '@shared/plans.js';
-import type { Db, DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { auditLog, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import { createCompany, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
@@ -32,6 +32,8 @@ export async function registerAccount(
   db: Db,
   input: { firstName: string; lastName: string; email: string; password: string; companyName: string },
   plan: PlanId = 'free',
+  /** Runs in the registration's transaction (the verification e-mail commits with the account). */
+  followUp?: (tx: Tx, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
@@ -52,6 +54,7 @@ export async function registerAccount(
       action: 'user.registered',
       changes: { email: user.email, plan },
     });
+    await followUp?.(tx, user);
     return { ...user, currentCompanyId: company.id };
   });
   return created;

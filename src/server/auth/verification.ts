@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { verifyEmailSchema } from '@shared/auth.js';
 import type { AppDeps } from '../context.js';
 import { requireSession } from '../context.js';
-import type { Db } from '../db/client.js';
+import { inTransaction, type Db, type DbOrTx } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import { verifyEmailMessage } from '../email/templates.js';
 import { joinCompaniesByDomain, writeAudit } from '../companies/service.js';
@@ -30,14 +30,19 @@ export function verificationLink(appUrl: string, token: string): string {
   return `${appUrl}/verificar-email?token=${encodeURIComponent(token)}`;
 }
 
-/** A new link (24 hours, single use); earlier unused ones stop working. */
-export async function sendVerificationEmail(deps: Mailing, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
-  await deps.db
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'verify'), isNull(passwordResetTokens.usedAt)));
-  const token = await createPasswordResetToken(deps.db, user.id, 'verify', { ttlMs: VERIFY_LINK_TTL_MS });
-  await deps.mailer.send(verifyEmailMessage(user.email, user.firstName, verificationLink(deps.appUrl, token)));
+/**
+ * A new link (24 hours, single use); earlier unused ones stop working. The link and its e-mail commit together, in
+ * `tx` when given (registration) or in a transaction of their own.
+ */
+export async function sendVerificationEmail(deps: Mailing, user: Pick<UserRow, 'id' | 'email' | 'firstName'>, tx?: DbOrTx): Promise<void> {
+  await inTransaction(deps.db, tx, async (t) => {
+    await t
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'verify'), isNull(passwordResetTokens.usedAt)));
+    const token = await createPasswordResetToken(t, user.id, 'verify', { ttlMs: VERIFY_LINK_TTL_MS });
+    await deps.mailer.send(verifyEmailMessage(user.email, user.firstName, verificationLink(deps.appUrl, token)), { tx: t });
+  });
 }
 
 /**

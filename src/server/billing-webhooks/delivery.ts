@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { isReservedWebhookHeader } from '@shared/billing.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { billingWebhookLogs, billingWebhooks } from '../db/schema/index.js';
 import type { Env } from '../env.js';
-import { jobIdFrom, type JobQueue } from '../jobs/queue.js';
+import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import type { BillingWebhook } from './service.js';
 import { retryDelayMs, sendWebhook, signedHeaders, type AttemptOutcome } from '../webhooks/send.js';
 
-export const DELIVER_JOB = 'billing-webhook-deliver';
+export const DELIVER_JOB = declareQueue('billing-webhook-deliver');
 const WORKERS = 4;
 
 /** One attempt of one event to one webhook. Each retry is its own job, scheduled with `startAfter`. */
@@ -34,9 +34,10 @@ function jobIdOf(job: Pick<DeliveryJob, 'webhookId' | 'eventId' | 'attempt'>): s
   return jobIdFrom(`${job.webhookId}:${job.eventId}:${job.attempt}`);
 }
 
-export async function enqueueDelivery(jobs: JobQueue, job: DeliveryJob, startAfter?: Date): Promise<void> {
+/** `tx`: the transaction of the write the delivery follows (the payment), so both commit or neither does. */
+export async function enqueueDelivery(jobs: JobQueue, job: DeliveryJob, options: { startAfter?: Date; tx?: DbOrTx } = {}): Promise<void> {
   // The HTTP outcome never throws; pg-boss's own retries only cover a crash or a database hiccup inside the handler.
-  await jobs.send(DELIVER_JOB, job, { id: jobIdOf(job), ...(startAfter ? { startAfter } : {}), retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  await jobs.send(DELIVER_JOB, job, { id: jobIdOf(job), ...options, retryLimit: 3, retryDelay: 5, retryBackoff: true });
 }
 
 export function deliveryBody(job: DeliveryJob): string {
@@ -105,7 +106,7 @@ export async function runDeliveryAttempt(deps: DeliveryDeps, job: DeliveryJob, o
   const retryScheduled = !outcome.ok && job.attempt <= hook.retryCount;
   if (retryScheduled) {
     const delay = retryDelayMs(deps.env.BILLING_WEBHOOK_RETRY_BASE_MS, job.attempt);
-    await enqueueDelivery(deps.jobs, { ...job, attempt: job.attempt + 1 }, new Date(Date.now() + delay));
+    await enqueueDelivery(deps.jobs, { ...job, attempt: job.attempt + 1 }, { startAfter: new Date(Date.now() + delay) });
   }
   return { ...outcome, retryScheduled };
 }

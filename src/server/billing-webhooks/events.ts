@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
 import { billingWebhooks } from '../db/schema/index.js';
 import { WEBHOOK_TEST_MAX_SECONDS, type WebhookTestResult } from '@shared/billing.js';
 import { errors } from '../errors.js';
@@ -24,12 +25,12 @@ export function subscriptionPaidEventId(invoiceId: string): string {
 }
 
 /**
- * Called by billing once a plan payment is recorded: one durable delivery job per active webhook subscribed to
- * `subscription.paid`. Only enqueues; the worker signs, sends, logs and retries. Calling it twice for one invoice
- * sends nothing more.
+ * Called by billing in the transaction that records a plan payment (`tx`): one durable delivery job per active
+ * webhook subscribed to `subscription.paid`, committed with the payment. Only enqueues; the worker signs, sends, logs
+ * and retries. Calling it twice for one invoice sends nothing more.
  */
-export async function notifySubscriptionPaid(deps: EventDeps, event: SubscriptionPaidEvent): Promise<void> {
-  const hooks = await deps.db
+export async function notifySubscriptionPaid(deps: EventDeps, event: SubscriptionPaidEvent, { tx = deps.db }: { tx?: DbOrTx } = {}): Promise<void> {
+  const hooks = await tx
     .select({ id: billingWebhooks.id })
     .from(billingWebhooks)
     .where(and(eq(billingWebhooks.isActive, true), eq(billingWebhooks.event, 'subscription.paid')));
@@ -37,7 +38,7 @@ export async function notifySubscriptionPaid(deps: EventDeps, event: Subscriptio
   const createdAt = new Date().toISOString();
   const data = { ...event, currency: 'CLP' };
   for (const hook of hooks) {
-    await enqueueDelivery(deps.jobs, { webhookId: hook.id, eventId, event: 'subscription.paid', createdAt, data, attempt: 1 });
+    await enqueueDelivery(deps.jobs, { webhookId: hook.id, eventId, event: 'subscription.paid', createdAt, data, attempt: 1 }, { tx });
   }
 }
 

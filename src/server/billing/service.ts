@@ -7,6 +7,7 @@ import { auditLog, companies, paymentCheckouts, subscriptionInvoices } from '../
 import { AppError, errors } from '../errors.js';
 import { lockCompany } from '../companies/service.js';
 import { notifySubscriptionPaid } from '../billing-webhooks/events.js';
+import { faultPoint } from '../platform/faults.js';
 import { formatCLP, formatDate } from '@shared/format.js';
 import { addOneMonth, trialEligible, trialEnd } from './plan-state.js';
 import { presentQuote, quotePlanChange, type PlanChange } from './plan-change.js';
@@ -295,24 +296,15 @@ export async function processPayment(deps: AppDeps, provider: PaymentProvider, p
       // Refund or chargeback of the payment that bought the running period: that month is no longer paid.
       await tx.update(companies).set({ currentPeriodEnd: existing.billingPeriodStart ?? now, updatedAt: now }).where(eq(companies.id, company.id));
     }
-    return { company, invoice, activated: !!period };
-  });
-  if (!done) return 'unchanged';
-  if (done.activated) {
-    try {
-      await notifySubscriptionPaid(deps, {
-        companyId: done.company.id,
-        companyName: done.company.name,
-        planId: plan.id,
-        invoiceId: done.invoice.id,
-        invoiceNumber: done.invoice.invoiceNumber,
-        totalAmount: done.invoice.totalAmount,
-        paidAt: (done.invoice.paidAt ?? now).toISOString(),
-      });
-    } catch {
-      // The plan is paid and recorded; a billing-webhook failure must not make MercadoPago retry the payment.
+    if (period) {
+      // The `subscription.paid` deliveries commit with the payment: a crash after the commit still sends them.
+      const event = { companyId: company.id, companyName: company.name, planId: plan.id, invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, totalAmount: invoice.totalAmount, paidAt: (invoice.paidAt ?? now).toISOString() };
+      await notifySubscriptionPaid(deps, event, { tx });
     }
-  }
+    return { activated: !!period };
+  });
+  faultPoint('payment.after-commit');
+  if (!done) return 'unchanged';
   return done.activated ? 'activated' : 'recorded';
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Role } from '@shared/auth.js';
 import type { CompanyUser, InvitationPreview } from '@shared/company.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import type { AppDeps } from '../context.js';
 import { createPasswordResetToken, liveLinkToken, markEmailVerified, spendLinkToken, type UserRow } from '../auth/service.js';
@@ -10,6 +10,7 @@ import { destroyUserSessions } from '../auth/sessions.js';
 import { invitationEmail, joinInvitationEmail } from '../email/templates.js';
 import { errors } from '../errors.js';
 import type { Actor } from '../policies/index.js';
+import { faultPoint } from '../platform/faults.js';
 import { assertFreeSeat, lockCompany, writeAudit } from './service.js';
 
 /**
@@ -35,7 +36,7 @@ function hasProvenLogin(user: Pick<UserRow, 'passwordHash' | 'emailVerifiedAt'>)
 }
 
 /** Revokes the unused invitation links of a user to one company (a new one is about to be sent). */
-async function revokeInviteTokens(db: Db, userId: string, companyId: string) {
+async function revokeInviteTokens(db: DbOrTx, userId: string, companyId: string) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })
@@ -49,13 +50,15 @@ async function revokeInviteTokens(db: Db, userId: string, companyId: string) {
     );
 }
 
-async function sendInvitationLink(deps: Mailing, user: UserRow, company: { id: string; name: string }, inviterName: string) {
-  const token = await createPasswordResetToken(deps.db, user.id, 'invite', { companyId: company.id });
+/** The link and its e-mail, in the transaction of the invitation they belong to: no invitation without its e-mail. */
+async function sendInvitationLink(deps: Mailing, tx: DbOrTx, user: UserRow, company: { id: string; name: string }, inviterName: string) {
+  const token = await createPasswordResetToken(tx, user.id, 'invite', { companyId: company.id });
   const link = invitationLink(deps.appUrl, token);
   await deps.mailer.send(
     hasProvenLogin(user)
       ? joinInvitationEmail(user.email, { firstName: user.firstName, companyName: company.name, inviterName, link })
       : invitationEmail(user.email, { companyName: company.name, inviterName, link }),
+    { tx },
   );
 }
 
@@ -65,7 +68,7 @@ async function sendInvitationLink(deps: Mailing, user: UserRow, company: { id: s
  * action); 403 when the plan has no free seat, pending invitations included.
  */
 export async function inviteUser(deps: Mailing, actor: Actor, companyId: string, email: string, inviterName: string, role: Role = 'employee'): Promise<CompanyUser> {
-  const { user, company, joinedAt } = await deps.db.transaction(async (tx) => {
+  const { user, joinedAt } = await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (user) {
@@ -102,10 +105,10 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
       action: 'membership.invited',
       changes: { userId: user.id, email, role, existingAccount: hasProvenLogin(user) },
     });
-    return { user, company, joinedAt: m.joinedAt };
+    await sendInvitationLink(deps, tx, user, company, inviterName);
+    return { user, joinedAt: m.joinedAt };
   });
-
-  await sendInvitationLink(deps, user, company, inviterName);
+  faultPoint('invitation.after-commit');
 
   return {
     id: user.id,
@@ -145,9 +148,9 @@ export async function resendInvitation(deps: Mailing, actor: Actor, companyId: s
       action: 'membership.invitation_resent',
       changes: { userId: row.user.id, email },
     });
+    await revokeInviteTokens(tx, row.user.id, companyId);
+    await sendInvitationLink(deps, tx, row.user, { id: companyId, name: row.companyName }, inviterName);
   });
-  await revokeInviteTokens(db, row.user.id, companyId);
-  await sendInvitationLink(deps, row.user, { id: companyId, name: row.companyName }, inviterName);
 }
 
 const liveInviteToken = (token: string) => liveLinkToken(token, 'invite');

@@ -10,6 +10,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A function that accepts either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Runs `fn` in the caller's open transaction when there is one, else in a transaction of its own. */
+export function inTransaction<T>(db: Db, tx: DbOrTx | undefined, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return tx ? fn(tx) : db.transaction(fn);
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

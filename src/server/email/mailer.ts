@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.js';
-import type { JobQueue } from '../jobs/queue.js';
+import { inTransaction, type Db, type DbOrTx } from '../db/client.js';
+import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import { emailOutbox } from '../db/schema/index.js';
 
-const DELIVER_JOB = 'email-deliver';
+const DELIVER_JOB = declareQueue('email-deliver');
 
 export interface EmailMessage {
   to: string;
@@ -19,21 +20,31 @@ export interface MailerOptions {
   log?: { error: (obj: unknown, msg?: string) => void };
 }
 
+export interface SendOptions {
+  /** The caller's transaction: the message (and its delivery job) exist only if the caller's writes commit. */
+  tx?: DbOrTx;
+  /**
+   * What makes this message unique (e.g. `expense-submitted:<expense id>:<recipient>`): sending the same key again
+   * writes and mails nothing more, so a job that re-runs after a crash never mails twice.
+   */
+  key?: string;
+}
+
 /**
  * Every message is first written to the outbox table, so nothing is lost when SMTP is down.
- * Without SMTP_URL the outbox is the destination (embedded mode); with it, delivery follows
- * the insert and is retried with back-off.
+ * Without SMTP_URL the outbox is the destination (embedded mode); with it, a delivery job is written
+ * with the message (same transaction) and retried with back-off.
  */
 export class Mailer {
   private transport: Transporter | null;
-  private pending = new Set<Promise<void>>();
 
   constructor(
     private db: Db,
     private opts: MailerOptions,
-    /** With a queue, delivery is a durable job (retried with back-off, survives restarts). */
+    /** Delivery is a durable job (retried with back-off, survives restarts): required with SMTP. */
     private queue: JobQueue | null = null,
   ) {
+    if (opts.smtpUrl && !queue) throw new Error('Mailer: el envío por SMTP necesita la cola de trabajos.');
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   }
 
@@ -61,14 +72,19 @@ export class Mailer {
     }
   }
 
-  async send(message: EmailMessage): Promise<string> {
-    const [row] = await this.db
-      .insert(emailOutbox)
-      .values({ ...message, status: this.transport ? 'queued' : 'outbox' })
-      .returning({ id: emailOutbox.id });
-    if (this.transport && this.queue) await this.queue.send(DELIVER_JOB, { id: row.id });
-    else if (this.transport) this.track(this.deliver(row.id, message));
-    return row.id;
+  /** Writes the message and its delivery job together, in `tx` when given (else in a transaction of its own). */
+  async send(message: EmailMessage, options: SendOptions = {}): Promise<string> {
+    const id = options.key ? jobIdFrom(`email:${options.key}`) : randomUUID();
+    await inTransaction(this.db, options.tx, async (tx) => {
+      const [row] = await tx
+        .insert(emailOutbox)
+        .values({ ...message, id, status: this.transport ? 'queued' : 'outbox' })
+        .onConflictDoNothing({ target: emailOutbox.id })
+        .returning({ id: emailOutbox.id });
+      // Already written (the same key sent before): its delivery job was written with it.
+      if (row && this.transport && this.queue) await this.queue.send(DELIVER_JOB, { id }, { tx, id: jobIdFrom(`${DELIVER_JOB}:${id}`) });
+    });
+    return id;
   }
 
   /** Sends now and reports the outcome (used by the super admin's test e-mail). */
@@ -81,26 +97,8 @@ export class Mailer {
     return this.attempt(row.id, message);
   }
 
-  /** Resolves when every delivery started so far has finished (tests, graceful shutdown). */
-  async drain(): Promise<void> {
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
-  }
-
   close(): void {
     this.transport?.close();
-  }
-
-  private track(p: Promise<void>) {
-    this.pending.add(p);
-    void p.finally(() => this.pending.delete(p));
-  }
-
-  private async deliver(id: string, message: EmailMessage, maxAttempts = 4): Promise<void> {
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const r = await this.attempt(id, message);
-      if (r.ok) return;
-      if (attempt < maxAttempts) await new Promise((res) => setTimeout(res, 500 * 4 ** (attempt - 1)));
-    }
   }
 
   private async attempt(id: string, message: EmailMessage): Promise<{ ok: boolean; error?: string }> {

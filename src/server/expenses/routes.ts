@@ -10,8 +10,9 @@ import { readForm } from '../storage/multipart.js';
 import { sniffReceiptType } from '../storage/receipts.js';
 import { storedFileHeaders } from '../security-headers.js';
 import { companyById } from '../companies/service.js';
-import { notifyExpenseSubmitted } from '../notifications/service.js';
-import { RECEIPT_CHECK_JOB } from '../receipts/jobs.js';
+import { enqueueExpenseSubmitted, startNotificationWorkers } from '../notifications/service.js';
+import { faultPoint } from '../platform/faults.js';
+import { enqueueReceiptCheck } from '../receipts/jobs.js';
 import { fileSha256, receiptChecks } from '../receipts/service.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
@@ -39,6 +40,8 @@ export function parseExpenseFields(fields: Record<string, string>) {
 export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // Submission and decision e-mails follow durable events; every instance serving the API consumes them.
+  await startNotificationWorkers(deps);
 
   r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
@@ -67,12 +70,13 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     // Usually the receipt was just analysed (cache hit); otherwise a job reads it after the filing, which never waits.
     const analysis = file ? deps.receipts.cached(companyId, fileSha256(file.data)) : null;
     const checks = await receiptChecks(db, companyId, { file, analysis, fields: input });
-    const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks);
-    if (file && !analysis) await deps.jobs.send(RECEIPT_CHECK_JOB, { companyId, expenseId: id });
-    const expense = await getExpense(db, actor, companyId, id);
-    const { receiptKey: _k, ...view } = expense;
-    // The e-mails themselves are durable jobs; a failure to queue them must not fail the filing.
-    await notifyExpenseSubmitted(deps, companyId, view).catch((err) => request.log.error({ err }, 'notify submitted failed'));
+    // What must follow the filing is committed with it: a crash after the commit loses neither the check nor the e-mails.
+    const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks, async (tx, expenseId) => {
+      if (file && !analysis) await enqueueReceiptCheck(deps.jobs, tx, companyId, expenseId);
+      await enqueueExpenseSubmitted(deps.jobs, tx, { companyId, expenseId, submitterId: actor.userId });
+    });
+    faultPoint('expense.after-commit');
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, id);
     return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
   });
 

@@ -5,7 +5,7 @@ import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilter
 import { isUuid } from '@shared/input.js';
 import { monthlyLimitMessage } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
-import type { Db, DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
 import { countMonthlyExpenses } from '../dashboard/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
@@ -156,9 +156,13 @@ export async function resolveExpenseFields(db: DbOrTx, companyId: string, input:
   };
 }
 
+/** What must follow a change to an expense (a job), written by the change's own transaction. */
+export type ExpenseFollowUp = (tx: Tx, expenseId: string) => Promise<void>;
+
 /**
  * Files a pending expense. The company row is locked for the transaction, so the per-company
- * number and the monthly plan limit hold under concurrent submissions.
+ * number and the monthly plan limit hold under concurrent submissions. `followUps` enqueues, in the
+ * same transaction, the jobs that must follow the filing (receipt check, notifications).
  */
 export async function createExpense(
   db: Db,
@@ -168,6 +172,7 @@ export async function createExpense(
   input: ExpenseData,
   receipt: ReceiptFile | null,
   checks: ReceiptChecks | null = null,
+  followUps?: ExpenseFollowUp,
 ): Promise<string> {
   // The file first, under a fresh key the transaction records: a row never points at a missing file. A crash before
   // the commit leaves an unreferenced file, which the orphan sweeper (storage/orphans.ts) removes after an hour.
@@ -214,6 +219,7 @@ export async function createExpense(
           ...(checks?.receiptFlags.length ? { receiptFlags: checks.receiptFlags.map((f) => f.code) } : {}),
         },
       });
+      await followUps?.(tx, row.id);
       return row.id;
     });
   } catch (err) {

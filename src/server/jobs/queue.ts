@@ -1,7 +1,37 @@
 import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
 import { describeError } from '../logging.js';
+
+const declaredQueues = new Set<string>();
+
+/**
+ * Names a queue of the app. Every declared queue is created when the queue starts: a job sent inside a caller's
+ * transaction cannot create its queue there (on PGlite that second connection would wait for the transaction).
+ */
+export function declareQueue<N extends string>(name: N): N {
+  declaredQueues.add(name);
+  return name;
+}
+
+/**
+ * pg-boss's `db` option over a Drizzle database or open transaction: its statements ($1, $2... placeholders) run on
+ * that connection, so a job inserted this way commits or rolls back with the caller's writes. Works on node-postgres
+ * and PGlite alike (drizzle's execute, each placeholder bound as a parameter).
+ */
+export function sqlExecutor(db: DbOrTx): { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = [];
+      // split() with a capture group alternates text, placeholder number, text, ...
+      parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: result.rows };
+    },
+  };
+}
 
 /**
  * A UUID-shaped job id derived from a key: sending the same key twice inserts nothing, as pg-boss ignores a duplicate
@@ -14,6 +44,9 @@ export function jobIdFrom(key: string): string {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** pg-boss's options, plus `tx`: the caller's transaction, which the job joins (inserted only if it commits). */
+export type SendOptions = Omit<PgBoss.SendOptions, 'db'> & { tx?: DbOrTx };
+
 /** Retries with exponential back-off: 30 s, 60 s, 120 s, ... */
 const DEFAULT_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as const;
 
@@ -24,6 +57,8 @@ const DEFAULT_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as c
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  /** Queues known to exist: sending to them needs no createQueue. */
+  private ready = new Set<string>();
 
   constructor(private readonly database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
     this.boss = new PgBoss({
@@ -53,16 +88,35 @@ export class JobQueue {
     // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts).
     await this.database.exclusive(() => this.boss.start());
     this.started = true;
+    for (const name of declaredQueues) await this.ensureQueue(name);
   }
 
-  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
-    await this.boss.createQueue(name).catch(() => undefined);
-    return this.boss.send(name, data, { ...this.retry, ...options });
+  /**
+   * Queues a job. With `tx` the job row is written by that transaction: it exists if and only if the caller's writes
+   * committed (the transactional outbox). The queue must have been created at start (declareQueue).
+   */
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    const { tx, ...rest } = options;
+    if (tx) {
+      if (!this.ready.has(name)) throw new Error(`La cola ${name} no fue declarada con declareQueue antes de iniciar la cola de trabajos.`);
+      return this.boss.send(name, data, { ...this.retry, ...rest, db: sqlExecutor(tx) });
+    }
+    await this.ensureQueue(name);
+    return this.boss.send(name, data, { ...this.retry, ...rest });
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.ready.has(name)) return;
+    // Several instances may create the same queue at once: one wins, the others find it there.
+    await this.boss.createQueue(name).catch(async (err: unknown) => {
+      if (!(await this.boss.getQueue(name))) throw err;
+    });
+    this.ready.add(name);
   }
 
   /** Processes jobs one at a time; a thrown error fails the job and pg-boss retries it. */
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
-    await this.boss.createQueue(name).catch(() => undefined);
+    await this.ensureQueue(name);
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
       try {
         await handler(job.data);

@@ -10,10 +10,10 @@ import {
   type SyncType,
 } from '@shared/niudata.js';
 import type { AppDeps } from '../context.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { categories, costCenters, expenses, niudataSyncHistory, paymentMethods, users } from '../db/schema/index.js';
 import { AppError, errors } from '../errors.js';
-import { jobIdFrom } from '../jobs/queue.js';
+import { declareQueue, jobIdFrom } from '../jobs/queue.js';
 import { retryDelayMs } from '../webhooks/send.js';
 import { NiudataError, exhaustedMessage } from './client.js';
 import { findSettings, niudataClient, niudataMode, readToken, type NiudataDeps } from './connection.js';
@@ -28,7 +28,7 @@ import { voucherIdempotencyKey } from './wire.js';
  * recording sends the same key, NiuData answers the voucher it already booked, and nothing is booked twice.
  */
 
-export const NIUDATA_SYNC_JOB = 'niudata-sync';
+export const NIUDATA_SYNC_JOB = declareQueue('niudata-sync');
 export const NIUDATA_MAX_ATTEMPTS = 6;
 const WORKERS = 2;
 
@@ -97,7 +97,7 @@ export async function voucherFor(deps: NiudataDeps, companyId: string, row: Expe
 
 const inFlight = (expenseId: string) => and(eq(niudataSyncHistory.expenseId, expenseId), eq(niudataSyncHistory.status, 'pending'));
 
-async function markExpense(db: Db, companyId: string, expenseId: string, values: Partial<typeof expenses.$inferInsert>) {
+async function markExpense(db: DbOrTx, companyId: string, expenseId: string, values: Partial<typeof expenses.$inferInsert>) {
   await db
     .update(expenses)
     .set(values)
@@ -128,24 +128,23 @@ export async function enqueueSync(deps: SyncDeps, companyId: string, expenseId: 
     await markExpense(db, companyId, expenseId, { syncStatus: 'error', syncError: message });
     return { status: 'error', historyId: h.id, message };
   }
-  const [h] = await db
-    .insert(niudataSyncHistory)
-    .values({ companyId, expenseId, expenseNumber: row.e.expenseNumber, status: 'pending', syncType: type, voucherData: built.voucher })
-    .returning({ id: niudataSyncHistory.id });
-  await markExpense(db, companyId, expenseId, { syncStatus: 'pending', syncError: null });
-  try {
-    await sendAttempt(deps, { companyId, expenseId, historyId: h.id, attempt: 1 });
-  } catch (err) {
-    await db.update(niudataSyncHistory).set({ status: 'error', errorMessage: 'No se pudo encolar la sincronización.', updatedAt: new Date() }).where(eq(niudataSyncHistory.id, h.id));
-    throw err;
-  }
-  return { status: 'pending', historyId: h.id };
+  // The pending row and its job commit together: a pending row without a job would block every later sync.
+  const historyId = await db.transaction(async (tx) => {
+    const [h] = await tx
+      .insert(niudataSyncHistory)
+      .values({ companyId, expenseId, expenseNumber: row.e.expenseNumber, status: 'pending', syncType: type, voucherData: built.voucher })
+      .returning({ id: niudataSyncHistory.id });
+    await markExpense(tx, companyId, expenseId, { syncStatus: 'pending', syncError: null });
+    await sendAttempt(deps, { companyId, expenseId, historyId: h.id, attempt: 1 }, { tx });
+    return h.id;
+  });
+  return { status: 'pending', historyId };
 }
 
-async function sendAttempt(deps: Pick<AppDeps, 'jobs'>, job: SyncJob, startAfter?: Date): Promise<void> {
+async function sendAttempt(deps: Pick<AppDeps, 'jobs'>, job: SyncJob, options: { startAfter?: Date; tx?: DbOrTx }): Promise<void> {
   await deps.jobs.send(NIUDATA_SYNC_JOB, job, {
     id: jobIdFrom(`niudata:${job.historyId}:${job.attempt}`),
-    ...(startAfter ? { startAfter } : {}),
+    ...options,
     // pg-boss's own retries cover a crash or a database error inside the handler; NiuData's answers never throw.
     retryLimit: 3,
     retryDelay: 2,
@@ -220,9 +219,11 @@ export async function runNiudataSync(deps: SyncDeps, job: SyncJob): Promise<void
     if (!(err instanceof NiudataError)) throw err;
     if (err.retryable && job.attempt < NIUDATA_MAX_ATTEMPTS) {
       const next = new Date(Date.now() + retryDelayMs(deps.env.NIUDATA_RETRY_BASE_MS, job.attempt));
-      await db.update(niudataSyncHistory).set({ errorMessage: err.message, nextAttemptAt: next, updatedAt: new Date() }).where(eq(niudataSyncHistory.id, job.historyId));
-      await markExpense(db, job.companyId, job.expenseId, { syncError: err.message });
-      await sendAttempt(deps, { ...job, attempt: job.attempt + 1 }, next);
+      await db.transaction(async (tx) => {
+        await tx.update(niudataSyncHistory).set({ errorMessage: err.message, nextAttemptAt: next, updatedAt: new Date() }).where(eq(niudataSyncHistory.id, job.historyId));
+        await markExpense(tx, job.companyId, job.expenseId, { syncError: err.message });
+        await sendAttempt(deps, { ...job, attempt: job.attempt + 1 }, { startAfter: next, tx });
+      });
       return;
     }
     return fail(db, job, err.retryable ? exhaustedMessage(err.message, job.attempt) : err.message);

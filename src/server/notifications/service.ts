@@ -1,8 +1,81 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { ExpenseView } from '@shared/expenses.js';
 import { formatCLP, formatDate, formatDateTime } from '@shared/format.js';
 import type { AppDeps } from '../context.js';
-import { memberships, users } from '../db/schema/index.js';
+import type { DbOrTx } from '../db/client.js';
+import { expenses, memberships, users } from '../db/schema/index.js';
+import type { EmailMessage } from '../email/mailer.js';
+import { expenseQuery, presentExpense } from '../expenses/service.js';
+import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
+
+/*
+ * Notification e-mails follow durable events. The write (a filing, a decision) enqueues its event in its own
+ * transaction, naming who is to hear about it as things stand then (role, e-mail preference); the event's job writes
+ * the e-mails, each under a key, so a job that runs twice mails once.
+ */
+
+export const EXPENSE_SUBMITTED_JOB = declareQueue('expense-submitted');
+export const EXPENSE_DECIDED_JOB = declareQueue('expense-decided');
+
+interface ExpenseEvent {
+  companyId: string;
+  expenseId: string;
+  /** User ids. */
+  recipients: string[];
+}
+
+type NotifyDeps = Pick<AppDeps, 'db' | 'mailer' | 'appUrl'>;
+type Recipient = { email: string; firstName: string };
+
+async function enqueueEvent(jobs: JobQueue, tx: DbOrTx, name: string, event: ExpenseEvent): Promise<void> {
+  // An expense is filed once and decided once: the event's id makes a second enqueue a no-op.
+  if (event.recipients.length) await jobs.send<ExpenseEvent>(name, event, { tx, id: jobIdFrom(`${name}:${event.expenseId}`) });
+}
+
+/** In the filing's transaction: the company's admins hear about it, unless they turned e-mail notifications off. */
+export async function enqueueExpenseSubmitted(jobs: JobQueue, tx: DbOrTx, e: { companyId: string; expenseId: string; submitterId: string }): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, e.companyId),
+        eq(memberships.role, 'admin'),
+        eq(memberships.isActive, true),
+        eq(users.emailNotifications, true),
+        ne(users.id, e.submitterId),
+      ),
+    );
+  await enqueueEvent(jobs, tx, EXPENSE_SUBMITTED_JOB, { companyId: e.companyId, expenseId: e.expenseId, recipients: admins.map((a) => a.id) });
+}
+
+/** In the decision's transaction: the submitter hears about it, unless they turned e-mail notifications off. */
+export async function enqueueExpenseDecided(jobs: JobQueue, tx: DbOrTx, e: { companyId: string; expenseId: string; ownerId: string }): Promise<void> {
+  const [owner] = await tx.select({ on: users.emailNotifications }).from(users).where(eq(users.id, e.ownerId)).limit(1);
+  await enqueueEvent(jobs, tx, EXPENSE_DECIDED_JOB, { companyId: e.companyId, expenseId: e.expenseId, recipients: owner?.on ? [e.ownerId] : [] });
+}
+
+/** Writes one e-mail per recipient, all of them or none; a re-run finds the ones already written by their keys. */
+function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to: Recipient) => EmailMessage) {
+  return async (event: ExpenseEvent) => {
+    const [row] = await expenseQuery(deps.db)
+      .where(and(eq(expenses.id, event.expenseId), eq(expenses.companyId, event.companyId)))
+      .limit(1);
+    if (!row) return;
+    const expense = presentExpense(row);
+    const recipients = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, event.recipients));
+    await deps.db.transaction(async (tx) => {
+      for (const to of recipients) await deps.mailer.send(compose(expense, to), { tx, key: `${name}:${expense.id}:${to.email}` });
+    });
+  };
+}
+
+/** Every instance serving the API consumes both events (each job is taken once). */
+export async function startNotificationWorkers(deps: NotifyDeps & Pick<AppDeps, 'jobs'>): Promise<void> {
+  await deps.jobs.work<ExpenseEvent>(EXPENSE_SUBMITTED_JOB, mailEvent(deps, EXPENSE_SUBMITTED_JOB, (e, to) => submittedEmail(deps.appUrl, e, to)));
+  await deps.jobs.work<ExpenseEvent>(EXPENSE_DECIDED_JOB, mailEvent(deps, EXPENSE_DECIDED_JOB, (e, to) => decidedEmail(deps.appUrl, e, to)));
+}
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -18,50 +91,28 @@ function summary(e: ExpenseView): string {
   return `N° ${e.expenseNumber} · ${formatDate(e.date)} · ${formatCLP(e.amountCLP)} · ${e.description}`;
 }
 
-/** Admins of the company hear about a new expense, unless they turned e-mail notifications off. */
-export async function notifyExpenseSubmitted(deps: AppDeps, companyId: string, e: ExpenseView): Promise<void> {
-  const admins = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.companyId, companyId),
-        eq(memberships.role, 'admin'),
-        eq(memberships.isActive, true),
-        eq(users.emailNotifications, true),
-        ne(users.id, e.user.id),
-      ),
-    );
+function submittedEmail(appUrl: string, e: ExpenseView, admin: Recipient): EmailMessage {
   const who = `${e.user.firstName} ${e.user.lastName}`.trim();
-  for (const admin of admins) {
-    const lines = [`Hola ${admin.firstName}:`, `${who} envió una rendición para aprobación.`, summary(e)];
-    await deps.mailer.send({
-      to: admin.email,
-      subject: `Nueva rendición por aprobar: ${formatCLP(e.amountCLP)} de ${who}`,
-      text: `${lines.join('\n\n')}\n\nRevísala en ${deps.appUrl}/approvals\n\nRendix`,
-      html: html('Nueva rendición por aprobar', lines, `${deps.appUrl}/approvals`, 'Revisar rendiciones'),
-    });
-  }
+  const lines = [`Hola ${admin.firstName}:`, `${who} envió una rendición para aprobación.`, summary(e)];
+  return {
+    to: admin.email,
+    subject: `Nueva rendición por aprobar: ${formatCLP(e.amountCLP)} de ${who}`,
+    text: `${lines.join('\n\n')}\n\nRevísala en ${appUrl}/approvals\n\nRendix`,
+    html: html('Nueva rendición por aprobar', lines, `${appUrl}/approvals`, 'Revisar rendiciones'),
+  };
 }
 
-/** The submitter hears about the decision (with the reason when rejected). */
-export async function notifyExpenseDecided(deps: AppDeps, e: ExpenseView): Promise<void> {
-  const [owner] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, emailNotifications: users.emailNotifications })
-    .from(users)
-    .where(eq(users.id, e.user.id))
-    .limit(1);
-  if (!owner?.emailNotifications) return;
+/** The decision, with the reason when rejected. */
+function decidedEmail(appUrl: string, e: ExpenseView, owner: Recipient): EmailMessage {
   const approved = e.status === 'approved';
   const title = approved ? 'Tu rendición fue aprobada' : 'Tu rendición fue rechazada';
   const decidedAt = formatDateTime(approved ? e.approvedAt : e.rejectedAt);
   const lines = [`Hola ${owner.firstName}:`, `${title}.`, summary(e), `Enviada el ${formatDateTime(e.createdAt)}; ${approved ? 'aprobada' : 'rechazada'} el ${decidedAt} (hora de Chile).`];
   if (!approved) lines.push(`Motivo: ${e.rejectionReason || 'Sin motivo indicado'}`);
-  await deps.mailer.send({
+  return {
     to: owner.email,
     subject: `${title}: N° ${e.expenseNumber} (${formatCLP(e.amountCLP)})`,
-    text: `${lines.join('\n\n')}\n\nVer tus rendiciones: ${deps.appUrl}/expenses\n\nRendix`,
-    html: html(title, lines, `${deps.appUrl}/expenses`, 'Ver mis rendiciones'),
-  });
+    text: `${lines.join('\n\n')}\n\nVer tus rendiciones: ${appUrl}/expenses\n\nRendix`,
+    html: html(title, lines, `${appUrl}/expenses`, 'Ver mis rendiciones'),
+  };
 }

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { expenses } from '../db/schema/index.js';
-import type { JobQueue } from '../jobs/queue.js';
+import { declareQueue, type JobQueue } from '../jobs/queue.js';
 import type { ReceiptStorage } from '../storage/receipts.js';
 import { receiptChecks, type ReceiptAnalyzer } from './service.js';
 
-export const RECEIPT_CHECK_JOB = 'receipt-check';
+export const RECEIPT_CHECK_JOB = declareQueue('receipt-check');
 
 interface CheckDeps {
   db: Db;
@@ -40,10 +40,17 @@ export async function startReceiptWorker(deps: CheckDeps, queue: JobQueue): Prom
 }
 
 /**
- * After an edit or a receipt replacement: refresh the checks now when that is cheap (no receipt, or its reading is
- * cached), otherwise leave it to the durable job.
+ * In the transaction of a filing, an edit or a receipt replacement: the checks are refreshed even if the process dies
+ * right after the commit.
  */
-export async function scheduleReceiptChecks(deps: CheckDeps & { jobs: JobQueue }, companyId: string, expenseId: string, fileSha256: string | null): Promise<void> {
+export async function enqueueReceiptCheck(jobs: JobQueue, tx: DbOrTx, companyId: string, expenseId: string): Promise<void> {
+  await jobs.send(RECEIPT_CHECK_JOB, { companyId, expenseId }, { tx });
+}
+
+/**
+ * After an edit or a receipt replacement has committed (with its job): refresh the checks now when that is cheap (no
+ * receipt, or its reading is cached), so the answer shows them; the job does the same again, cheaply.
+ */
+export async function refreshReceiptChecksIfCheap(deps: CheckDeps, companyId: string, expenseId: string, fileSha256: string | null): Promise<void> {
   if (!fileSha256 || deps.receipts.cached(companyId, fileSha256)) await refreshReceiptChecks(deps, companyId, expenseId);
-  else await deps.jobs.send(RECEIPT_CHECK_JOB, { companyId, expenseId });
 }

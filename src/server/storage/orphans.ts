@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { expenses } from '../db/schema/index.js';
-import { jobIdFrom, type JobQueue } from '../jobs/queue.js';
+import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
 import { RECEIPT_KEY_PATTERN, type ReceiptStorage } from './receipts.js';
 
-export const RECEIPT_SWEEP_JOB = 'receipt-orphan-sweep';
+export const RECEIPT_SWEEP_JOB = declareQueue('receipt-orphan-sweep');
 
 /**
  * How old an unreferenced file must be before it is removed. A receipt is stored just before the transaction that
