@@ -4,11 +4,11 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { loadEnv } from '../../src/server/env.js';
 import { ORPHAN_MIN_AGE_MS, sweepOrphanReceipts } from '../../src/server/storage/orphans.js';
 import { openReceiptStorage } from '../../src/server/storage/open.js';
-import type { ReceiptStorage } from '../../src/server/storage/receipts.js';
 import { TestClient } from '../helpers/app.js';
 import { catalogIds, expenseFields, fileExpense, PNG_1X1, registration } from '../helpers/factories.js';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { download, storedKeys } from '../helpers/storage.js';
 
 /*
  * Issue 17 item 2: a receipt is stored before the transaction that records its key. The server runs as a child
@@ -30,12 +30,6 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function allKeys(storage: ReceiptStorage): Promise<string[]> {
-  const out: string[] = [];
-  for await (const o of storage.list('')) out.push(o.key);
-  return out.sort();
-}
-
 const stores = [
   { name: 'on disk', env: (): Record<string, string> => ({}) },
   { name: 'in an S3-compatible bucket', env: (): Record<string, string> => s3.env },
@@ -47,7 +41,7 @@ describe.each(stores)('a crash between the receipt upload and the commit, receip
     const s = server;
     // The same store the server writes to, opened by the test.
     const storage = await openReceiptStorage(loadEnv({ NODE_ENV: 'test', DATA_DIR: s.dataDir, ...env() }));
-    const before = await allKeys(storage);
+    const before = await storedKeys(storage);
 
     const client = new TestClient(s.url);
     const registered = await client.post('/api/auth/register', registration({ companyName: 'Archivos Durables SpA' }));
@@ -66,7 +60,7 @@ describe.each(stores)('a crash between the receipt upload and the commit, receip
     expect(cut, 'the filing was never answered').toBe(true);
     expect(await s.exited).toBe('SIGKILL');
 
-    const orphans = (await allKeys(storage)).filter((k) => !before.includes(k));
+    const orphans = (await storedKeys(storage)).filter((k) => !before.includes(k));
     expect(orphans, 'the uploaded file is in the store').toHaveLength(1);
     expect(orphans[0]).toMatch(new RegExp(`^${companyId}/[0-9a-f-]{36}\\.png$`));
 
@@ -77,10 +71,10 @@ describe.each(stores)('a crash between the receipt upload and the commit, receip
     // The restarted server files and serves receipts as usual; the orphan, seconds old, is still there.
     const filed = await fileExpense(client, expenseFields(ids, { description: 'Con comprobante, después' }), { data: PNG_1X1, name: 'boleta.png', type: 'image/png' });
     expect(filed.status).toBe(201);
-    const served = await fetch(`${s.url}/api/expenses/${filed.body.id}/receipt`, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const served = await download(client, `/api/expenses/${filed.body.id}/receipt`);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-    expect(await allKeys(storage)).toEqual(expect.arrayContaining(orphans));
+    expect(served.data.equals(PNG_1X1)).toBe(true);
+    expect(await storedKeys(storage)).toEqual(expect.arrayContaining(orphans));
 
     // Down again (PGlite has one owner): every key a row holds is a stored file; an hour later the orphan is swept.
     await s.kill('SIGTERM');
@@ -94,7 +88,7 @@ describe.each(stores)('a crash between the receipt upload and the commit, receip
 
       const swept = await sweepOrphanReceipts(database.db, storage, { now: new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000) });
       expect(swept.deleted).toEqual(orphans);
-      const after = (await allKeys(storage)).filter((k) => !before.includes(k));
+      const after = (await storedKeys(storage)).filter((k) => !before.includes(k));
       expect(after).toEqual(referenced);
       console.log(
         `receipt durability (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, receipts ${name}): killed after the upload; ` +

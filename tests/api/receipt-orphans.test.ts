@@ -7,16 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expenses } from '../../src/server/db/schema/index.js';
 import { jobIdFrom } from '../../src/server/jobs/queue.js';
 import { ORPHAN_MIN_AGE_MS, scheduleReceiptSweep, startReceiptSweeper, sweepOrphanReceipts } from '../../src/server/storage/orphans.js';
-import { newReceiptKey, type ReceiptStorage } from '../../src/server/storage/receipts.js';
+import { newReceiptKey } from '../../src/server/storage/receipts.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense, PNG_1X1 } from '../helpers/factories.js';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.js';
-
-async function keys(storage: ReceiptStorage): Promise<string[]> {
-  const out: string[] = [];
-  for await (const o of storage.list('')) out.push(o.key);
-  return out.sort();
-}
+import { storedKeys } from '../helpers/storage.js';
 
 const setups: { name: string; s3: boolean }[] = [
   { name: 'on disk', s3: false },
@@ -61,7 +56,7 @@ describe.each(setups)('the orphan sweeper, receipts $name', ({ s3: useS3 }) => {
     const result = await sweepOrphanReceipts(t.deps.db, storage, { now: new Date(boundary + ORPHAN_MIN_AGE_MS) });
     expect(result.deleted.sort()).toEqual([orphan, otherCompanyOrphan].sort());
     expect(result.scanned).toBe(5);
-    expect(await keys(storage)).toEqual([referenced!, recent, foreign].sort());
+    expect(await storedKeys(storage)).toEqual([referenced!, recent, foreign].sort());
     // The filed receipt is still served.
     expect((await storage.get(referenced!))!.equals(PNG_1X1)).toBe(true);
 

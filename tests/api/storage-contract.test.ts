@@ -7,22 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadEnv } from '../../src/server/env.js';
 import { DiskStorage } from '../../src/server/storage/disk.js';
 import { openReceiptStorage } from '../../src/server/storage/open.js';
-import { InvalidStorageKeyError, type ReceiptStorage, type StoredObject } from '../../src/server/storage/receipts.js';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { InvalidStorageKeyError, type ReceiptStorage } from '../../src/server/storage/receipts.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense, PNG_1X1 } from '../helpers/factories.js';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.js';
-
-async function listAll(storage: ReceiptStorage, prefix: string): Promise<StoredObject[]> {
-  const out: StoredObject[] = [];
-  for await (const o of storage.list(prefix)) out.push(o);
-  return out.sort((a, b) => a.key.localeCompare(b.key));
-}
-
-/** A stored file as the browser receives it (the test client reads bodies as text). */
-async function download(t: TestApp, client: TestClient, path: string) {
-  const res = await fetch(t.baseUrl + path, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
-}
+import { download, listStored } from '../helpers/storage.js';
 
 /** Every byte value, then random bytes: a text-mode or re-encoding bug changes something. */
 const BINARY = Buffer.concat([Buffer.from(Array.from({ length: 256 }, (_, i) => i)), randomBytes(1_500_000)]);
@@ -101,7 +90,7 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
     expect((await store.storage.get(key))!.toString()).toBe('segundo');
     await store.storage.delete(key);
     expect(await store.storage.get(key)).toBeNull();
-    expect((await listAll(store.storage, '')).map((o) => o.key)).not.toContain(key);
+    expect((await listStored(store.storage, '')).map((o) => o.key)).not.toContain(key);
   });
 
   test('list gives the keys under a prefix with their size and date; a company prefix holds only that company', async () => {
@@ -115,7 +104,7 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
     await store.storage.put(`${lookalike}/${randomUUID()}.png`, PNG_1X1, 'image/png');
     const after = Date.now();
 
-    const listed = await listAll(store.storage, `${companyB}/`);
+    const listed = await listStored(store.storage, `${companyB}/`);
     expect(listed.map((o) => o.key)).toEqual([b1, b2].sort());
     for (const o of listed) {
       expect(o.size).toBe(o.key === b1 ? PNG_1X1.length : 4);
@@ -125,11 +114,11 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
       expect(o.lastModified.getTime()).toBeLessThanOrEqual(after + 1000);
     }
     // A prefix may stop inside a segment, as S3's does.
-    expect((await listAll(store.storage, companyB)).length).toBe(3);
-    const all = (await listAll(store.storage, '')).map((o) => o.key);
+    expect((await listStored(store.storage, companyB)).length).toBe(3);
+    const all = (await listStored(store.storage, '')).map((o) => o.key);
     expect(all).toEqual(expect.arrayContaining([b1, b2]));
     expect(all.some((k) => k.startsWith(`${companyA}/`))).toBe(true);
-    expect(await listAll(store.storage, `${randomUUID()}/`)).toEqual([]);
+    expect(await listStored(store.storage, `${randomUUID()}/`)).toEqual([]);
   });
 
   test('check() answers while the store is reachable', async () => {
@@ -153,7 +142,7 @@ describe.each(stores)('the storage contract: $name', ({ name, open }) => {
       await expect(store.storage.delete(key), key).rejects.toBeInstanceOf(InvalidStorageKeyError);
     }
     for (const prefix of ['../', '/', `${companyA}/../`, '..']) {
-      await expect(listAll(store.storage, prefix), prefix).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      await expect(listStored(store.storage, prefix), prefix).rejects.toBeInstanceOf(InvalidStorageKeyError);
     }
     expect(await store.rawKeys()).toEqual(before);
   });
@@ -187,12 +176,12 @@ describe('the app with receipts in an S3-compatible bucket', () => {
     const res = await fileExpense(employee.client, expenseFields(ids), { data: pdf, name: 'boleta.pdf', type: 'application/pdf' });
     expect(res.status).toBe(201);
 
-    const stored = await listAll(t.deps.storage, `${companyId}/`);
+    const stored = await listStored(t.deps.storage, `${companyId}/`);
     expect(stored).toHaveLength(1);
     expect(stored[0].size).toBe(pdf.length);
 
     for (const client of [employee.client, admin.client]) {
-      const file = await download(t, client, `/api/expenses/${res.body.id}/receipt`);
+      const file = await download(client, `/api/expenses/${res.body.id}/receipt`);
       expect(file.status).toBe(200);
       expect(file.type).toBe('application/pdf');
       expect(file.data.equals(pdf)).toBe(true);
@@ -205,10 +194,10 @@ describe('the app with receipts in an S3-compatible bucket', () => {
     form.append('receipt', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'nueva.png');
     const replaced = await admin.client.request('PATCH', `/api/expenses/${res.body.id}/receipt`, form);
     expect(replaced.status).toBe(200);
-    const after = await listAll(t.deps.storage, `${companyId}/`);
+    const after = await listStored(t.deps.storage, `${companyId}/`);
     expect(after).toHaveLength(1);
     expect(after[0].key).not.toBe(stored[0].key);
-    const file = await download(t, admin.client, `/api/expenses/${res.body.id}/receipt`);
+    const file = await download(admin.client, `/api/expenses/${res.body.id}/receipt`);
     expect(file.data.equals(PNG_1X1)).toBe(true);
   });
 
@@ -218,6 +207,6 @@ describe('the app with receipts in an S3-compatible bucket', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ field: 'category' });
     expect(res.body.message).toMatch(/categoría no existe/);
-    expect(await listAll(t.deps.storage, `${companyId}/`)).toEqual([]);
+    expect(await listStored(t.deps.storage, `${companyId}/`)).toEqual([]);
   });
 });
