@@ -84,7 +84,8 @@ export const idempotencyHeaderDoc = {
   description:
     'Clave única por operación (por ejemplo un UUID v4). Si la respuesta se pierde, reintenta con la misma clave: durante 24 horas la misma solicitud ' +
     'recibe la primera respuesta exitosa (encabezado `Idempotent-Replayed: true`) sin crear nada de nuevo; otra solicitud con la misma clave recibe 409, ' +
-    'igual que un reintento mientras la primera aún se procesa. Las respuestas de error no se guardan: el reintento se procesa otra vez.',
+    'igual que un reintento mientras la primera aún se procesa. Si la primera alcanzó a crear el recurso pero no a guardar su respuesta (por ejemplo, ' +
+    'el servidor se detuvo), el reintento recibe el recurso tal como está ahora, sin crearlo de nuevo. Las respuestas de error no se guardan: el reintento se procesa otra vez.',
 };
 
 /** An idempotent operation's OpenAPI schema: the request header, and `Idempotent-Replayed` on its 2xx answers. */
