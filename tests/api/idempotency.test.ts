@@ -362,18 +362,24 @@ describe('Idempotency-Key rules', () => {
     expect(await created()).toBe(1);
   });
 
-  test('an invitation committed whose answer was never stored is answered from the membership', async () => {
+  test('an invitation committed whose answer was never stored is answered from the membership (company page and super admin)', async () => {
     const { admin, companyId } = await professionalAdmin();
-    const key = randomUUID();
-    const body = { email: uniqueEmail('invitada') };
-    const first = await admin.client.post('/api/company/invite', body, withKey(key));
-    expect(first.status).toBe(201);
-    await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, lockedAt: sql`now() - interval '2 minutes'` }).where(ofKey(key));
-    const retry = await admin.client.post('/api/company/invite', body, withKey(key));
-    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
-    expect(retry.headers.get(REPLAYED)).toBe('true');
-    expect(retry.body).toEqual(first.body);
-    expect(await membersOf(companyId)()).toBe(2);
+    const root = await registerSuperAdmin(t);
+    const routes = [
+      { client: admin.client, path: '/api/company/invite', body: { email: uniqueEmail('invitada') } },
+      { client: root.client, path: `/api/admin/company/${companyId}/invite-user`, body: { email: uniqueEmail('invitada'), role: 'admin' } },
+    ];
+    for (const { client, path, body } of routes) {
+      const key = randomUUID();
+      const first = await client.post(path, body, withKey(key));
+      expect(first.status).toBe(201);
+      await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, lockedAt: sql`now() - interval '2 minutes'` }).where(ofKey(key));
+      const retry = await client.post(path, body, withKey(key));
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(retry.headers.get(REPLAYED)).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    }
+    expect(await membersOf(companyId)()).toBe(3);
   });
 
   test('a token created whose answer was never stored: 409 in use while its request may still store it, then 409 saying the secret is gone; never a second token', async () => {

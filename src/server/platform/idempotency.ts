@@ -234,11 +234,14 @@ function bindingOf(claim: Claim, resourceType: string): IdempotencyBinding {
   };
 }
 
+const replayed = (reply: FastifyReply, status: number) => reply.status(status).header(REPLAYED_HEADER, 'true').header('cache-control', 'no-store');
+
 /** A retry whose request created `resourceId` but stored no answer: the route's answer rendered again, or why it cannot be. */
 async function answerFromResource(request: FastifyRequest, reply: FastifyReply, route: IdempotentResource, found: { resourceId: string; leaseAlive: boolean }) {
   if (route.replay) {
     const { status, body } = await route.replay(request, found.resourceId);
-    return reply.status(status).header(REPLAYED_HEADER, 'true').header('cache-control', 'no-store').send(body);
+    // An object: serialised by the route's response schema, as its own answer is.
+    return replayed(reply, status).send(body);
   }
   // The request that created it may still store its answer; once its lease is over, it never will.
   if (found.leaseAlive) throw inUse();
@@ -270,7 +273,7 @@ export const recordResource = (request: FastifyRequest) => async (tx: Tx, resour
 const resourceRoute = (config: boolean | 'principal' | IdempotentResource | undefined) => (typeof config === 'object' ? config : null);
 
 function replay(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.status(status).header(REPLAYED_HEADER, 'true').header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  return replayed(reply, status).type('application/json; charset=utf-8').send(body);
 }
 
 /**
