@@ -3,6 +3,7 @@
  * Routes say `config: { auth }`; app.ts turns it into the route's `security` and enforces it.
  */
 import { z } from 'zod';
+import type { IdempotentResource } from './platform/idempotency.js';
 
 /**
  * - `session`: the browser's session cookie (default). A Bearer token is refused with 401.
@@ -28,8 +29,9 @@ declare module 'fastify' {
     /**
      * Takes an `Idempotency-Key` header: a retry answers the first result (platform/idempotency.ts). Keys belong to the
      * principal and the company it acts in; 'principal' drops the company, for a route that changes the current one.
+     * An object names the resource the route records with its write, and how a retry is answered from it.
      */
-    idempotent?: boolean | 'principal';
+    idempotent?: boolean | 'principal' | IdempotentResource;
   }
 }
 

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -121,6 +121,38 @@ describe('JobQueue.send with { tx }', () => {
       await testDb.drop();
     }
   });
+});
+
+describe('an Idempotency-Key outlives a crash between the commit and the answer', () => {
+  test('the retry after the restart is answered from the committed expense: one expense, one receipt check; another body is a 409', async () => {
+    server = await startServerProcess({ env: mailEnv() });
+    const c = await companyOn(server);
+    await server.restart({ ...mailEnv(), RENDIX_FAULT: 'expense.after-commit' });
+
+    const key = { 'idempotency-key': randomUUID() };
+    const description = 'Peaje con clave de idempotencia';
+    const fields = expenseFields(c.ids, { description });
+    expect(await cutOff(fileExpense(c.employee, fields, withReceipt(), key))).toBe(true);
+    expect(await server.exited).toBe('SIGKILL');
+
+    // The client retries the same submit (a new multipart body, same fields and file) once the server is back.
+    await server.restart(mailEnv());
+    const retry = await fileExpense(c.employee, fields, withReceipt(), key);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toMatchObject({ description, message: 'Tu rendición ha sido enviada para aprobación.' });
+    expect(retry.body.receiptUrl).toBeTruthy();
+    const other = await fileExpense(c.employee, { ...fields, amount: '4500' }, withReceipt(), key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('idempotency_key_mismatch');
+
+    const figures = await readDatabase(server, async (q) => ({
+      rows: await q(`select id::text as id from expenses where description = '${description}'`),
+      checks: await q(jobsOf('receipt-check')),
+    }));
+    expect(figures.rows.map((r) => r.id), 'filed once: the committed expense is the one answered').toEqual([retry.body.id]);
+    expect(figures.checks.filter((j) => j.id === retry.body.id)).toHaveLength(1);
+  }, 240_000);
 });
 
 describe('jobs committed with their write survive a crash right after the commit', () => {

@@ -15,6 +15,7 @@ import {
   rateLimits,
 } from '../../src/server/db/schema/index.js';
 import { IDEMPOTENCY_MSG, purgeExpiredIdempotencyKeys } from '../../src/server/platform/idempotency.js';
+import { TOKEN_ANSWER_LOST } from '../../src/server/api-tokens/routes.js';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../helpers/app.js';
 import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, registerSuperAdmin, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError, sha256 } from '../helpers/http.js';
@@ -33,6 +34,8 @@ beforeEach(async () => {
 });
 
 const REPLAYED = 'idempotent-replayed';
+/** A key row whose request never stored its answer (its process died, or is still finishing). */
+const UNANSWERED = { completedAt: null, responseStatus: null, responseBody: null };
 const withKey = (key: string) => ({ 'idempotency-key': key });
 const total = async (q: Promise<{ n: number }[]>) => Number((await q)[0].n);
 /** The stored row of `key` (the table keeps only its hash). */
@@ -320,22 +323,83 @@ describe('Idempotency-Key rules', () => {
     expect(await created()).toBe(1);
   });
 
-  test('a key still running answers 409 with Retry-After; one abandoned past its lease is taken over', async () => {
+  test('a key still running before its commit answers 409 with Retry-After; abandoned past its lease, it is taken over', async () => {
     const { client, fields, created } = await employeeFiling();
     const key = randomUUID();
     expect((await client.post('/api/expenses', fields, withKey(key))).status).toBe(201);
-    // As if the first request were still running.
-    await t.deps.db.update(idempotencyKeys).set({ completedAt: null, responseStatus: null, responseBody: null, lockedAt: sql`now()` }).where(ofKey(key));
+    // As if the first request were still running and had committed nothing: the row as the claim leaves it.
+    await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, resourceType: null, resourceId: null, lockedAt: sql`now()` }).where(ofKey(key));
     const busy = await client.post('/api/expenses', fields, withKey(key));
     expectCleanError(busy, 409, IDEMPOTENCY_MSG.inUse);
     expect(busy.body.code).toBe('idempotency_key_in_use');
     expect(busy.headers.get('retry-after')).toBe('1');
-    // Its process died a while ago: the retry runs (the documented case where a kill between commit and answer files twice).
+    // Its process died a while ago before committing: the retry runs.
     await t.deps.db.update(idempotencyKeys).set({ lockedAt: sql`now() - interval '2 minutes'` }).where(ofKey(key));
     const retried = await client.post('/api/expenses', fields, withKey(key));
     expect(retried.status).toBe(201);
     expect(retried.headers.get(REPLAYED)).toBeNull();
     expect(await created()).toBe(2);
+  });
+
+  test('a filing committed whose answer was never stored is answered from the expense, at once and past the lease, never filed again', async () => {
+    const { client, fields, created } = await employeeFiling();
+    const key = randomUUID();
+    const first = await client.post('/api/expenses', fields, withKey(key));
+    expect(first.status).toBe(201);
+    // The create's own transaction recorded the expense on the key.
+    const [row] = await t.deps.db.select().from(idempotencyKeys).where(ofKey(key));
+    expect(row).toMatchObject({ resourceType: 'expense', resourceId: first.body.id });
+    // As if the process had died between the commit and storing the answer, a moment ago and then long ago.
+    for (const lockedAt of [sql`now()`, sql`now() - interval '2 minutes'`]) {
+      await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, lockedAt }).where(ofKey(key));
+      const retry = await client.post('/api/expenses', fields, withKey(key));
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(retry.headers.get(REPLAYED)).toBe('true');
+      expect(retry.headers.get('cache-control')).toBe('no-store');
+      expect(retry.body).toEqual(first.body);
+    }
+    expectCleanError(await client.post('/api/expenses', { ...fields, amount: '777' }, withKey(key)), 409, IDEMPOTENCY_MSG.mismatch);
+    expect(await created()).toBe(1);
+  });
+
+  test('an invitation committed whose answer was never stored is answered from the membership (company page and super admin)', async () => {
+    const { admin, companyId } = await professionalAdmin();
+    const root = await registerSuperAdmin(t);
+    const routes = [
+      { client: admin.client, path: '/api/company/invite', body: { email: uniqueEmail('invitada') } },
+      { client: root.client, path: `/api/admin/company/${companyId}/invite-user`, body: { email: uniqueEmail('invitada'), role: 'admin' } },
+    ];
+    for (const { client, path, body } of routes) {
+      const key = randomUUID();
+      const first = await client.post(path, body, withKey(key));
+      expect(first.status).toBe(201);
+      await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, lockedAt: sql`now() - interval '2 minutes'` }).where(ofKey(key));
+      const retry = await client.post(path, body, withKey(key));
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(retry.headers.get(REPLAYED)).toBe('true');
+      expect(retry.body).toEqual(first.body);
+    }
+    expect(await membersOf(companyId)()).toBe(3);
+  });
+
+  test('a token created whose answer was never stored: 409 in use while its request may still store it, then 409 saying the secret is gone; never a second token', async () => {
+    const admin = await registerUser(t);
+    const companyId = admin.user.currentCompanyId as string;
+    const tokens = () => total(t.deps.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.companyId, companyId)));
+    const key = randomUUID();
+    const first = await admin.client.post('/api/tokens', { name: 'ERP contable' }, withKey(key));
+    expect(first.status).toBe(201);
+    const [row] = await t.deps.db.select().from(idempotencyKeys).where(ofKey(key));
+    expect(row).toMatchObject({ resourceType: 'api_token', resourceId: first.body.id });
+
+    await t.deps.db.update(idempotencyKeys).set({ ...UNANSWERED, lockedAt: sql`now()` }).where(ofKey(key));
+    expectCleanError(await admin.client.post('/api/tokens', { name: 'ERP contable' }, withKey(key)), 409, IDEMPOTENCY_MSG.inUse);
+    await t.deps.db.update(idempotencyKeys).set({ lockedAt: sql`now() - interval '2 minutes'` }).where(ofKey(key));
+    const lost = await admin.client.post('/api/tokens', { name: 'ERP contable' }, withKey(key));
+    expectCleanError(lost, 409, TOKEN_ANSWER_LOST);
+    expect(lost.body).toMatchObject({ code: 'idempotency_answer_lost', field: 'Idempotency-Key' });
+    expect(JSON.stringify(lost.body)).not.toContain('rdx_live_');
+    expect(await tokens()).toBe(1);
   });
 
   test('a filing whose answer never reached the client is answered on retry, not filed twice', async () => {

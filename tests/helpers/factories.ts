@@ -48,11 +48,12 @@ export async function fileExpense(
   client: TestClient,
   fields: Record<string, string>,
   receipt?: { data: Buffer; name: string; type?: string },
+  headers?: Record<string, string>,
 ) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (receipt) form.append('receipt', new Blob([new Uint8Array(receipt.data)], { type: receipt.type ?? 'application/octet-stream' }), receipt.name);
-  return client.request('POST', '/api/expenses', form);
+  return client.request('POST', '/api/expenses', form, headers);
 }
 
 export function expenseFields(ids: Awaited<ReturnType<typeof catalogIds>>, overrides: Record<string, string> = {}) {

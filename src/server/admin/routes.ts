@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminChangeUserRoleSchema,
@@ -17,12 +17,14 @@ import {
   initializePaymentMethodsResultSchema,
   subscriptionStatsSchema,
 } from '@shared/admin.js';
+import type { CompanyUser } from '@shared/company.js';
 import { errorResponses, messageSchema } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { companyById } from '../companies/service.js';
 import { inviteUser } from '../companies/invitations.js';
-import { changeUserRole, listCompanyUsers } from '../companies/team.js';
+import { changeUserRole, companyUser, listCompanyUsers } from '../companies/team.js';
 import { INVITE_RULES } from '../companies/team-routes.js';
+import { recordResource } from '../platform/idempotency.js';
 import { enforceRateLimit, refundRateLimit } from '../platform/rate-limit.js';
 import { authorizeSuperAdmin } from '../policies/super-admin.js';
 import { listCompanies, listUsers, subscriptionStats } from './directory.js';
@@ -62,10 +64,15 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return listCompanyUsers(db, request.params.id);
   });
 
+  /** An invitation's answer; also a retry's, from the membership, when the first answer was lost (Idempotency-Key). */
+  const invitedAnswer = (user: CompanyUser) => ({ status: 201 as const, body: { message: `Enviamos una invitación a ${user.email}.`, user } });
+  const replayInvitation = async (request: FastifyRequest, userId: string) =>
+    invitedAnswer(await companyUser(db, adminCompanyParamsSchema.parse(request.params).id, userId));
+
   /** The company page's invitation (pending until accepted, seats, e-mail ownership), with the role chosen here. */
   r.post(
     '/admin/company/:id/invite-user',
-    { config: { ...config, idempotent: true }, schema: { tags, params: adminCompanyParamsSchema, body: adminInviteUserSchema, response: { 201: adminInviteResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
+    { config: { ...config, idempotent: { resource: 'invitation', replay: replayInvitation } }, schema: { tags, params: adminCompanyParamsSchema, body: adminInviteUserSchema, response: { 201: adminInviteResultSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } },
     async (request, reply) => {
       const { actor, name } = operator(request);
       const { email, role } = request.body;
@@ -73,12 +80,13 @@ export const adminRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       await enforceRateLimit(db, request, INVITE_RULES.perRecipient, email, (wait) => `Este email ya recibió varias invitaciones de Rendix hoy. Podrás invitarlo de nuevo ${wait}.`);
       let user;
       try {
-        user = await inviteUser(deps, actor, request.params.id, email, name, role);
+        user = await inviteUser(deps, actor, request.params.id, email, name, role, recordResource(request));
       } catch (err) {
         await refundRateLimit(db, INVITE_RULES.perRecipient, email);
         throw err;
       }
-      return reply.status(201).send({ message: `Enviamos una invitación a ${user.email}.`, user });
+      const { status, body } = invitedAnswer(user);
+      return reply.status(status).send(body);
     },
   );
 

@@ -7,9 +7,13 @@ import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { errorResponses, messageSchema } from '../openapi.js';
+import { recordResource } from '../platform/idempotency.js';
 import { createToken, listTokens, revokeToken } from './service.js';
 
 const ONLY_ADMINS = 'Solo un administrador puede gestionar los tokens de API.';
+/** A retry whose token was created but whose answer (the secret's only showing) was lost: never a second token. */
+export const TOKEN_ANSWER_LOST =
+  'Este token ya se creó con esta clave de idempotencia, pero su secreto solo se mostraba en la respuesta que se perdió y no se puede volver a mostrar. Si no lo copiaste, elimínalo de la lista de tokens y crea uno nuevo.';
 const idParams = z.object({ id: z.string().max(64) });
 
 /** Part 2 §7 'Tokens': admins of the current company, with a browser session only (a token cannot mint tokens). */
@@ -36,7 +40,7 @@ export const apiTokenRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =
   r.post(
     '/tokens',
     {
-      config: { idempotent: true },
+      config: { idempotent: { resource: 'api_token', unrepeatable: TOKEN_ANSWER_LOST } },
       schema: {
         tags: ['tokens'],
         summary: 'Crea un token (el secreto se muestra solo en esta respuesta)',
@@ -46,7 +50,7 @@ export const apiTokenRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =
     },
     async (request, reply) => {
       const { actor, companyId } = adminContext(request);
-      const created = await createToken(db, actor, companyId, request.body.name);
+      const created = await createToken(db, actor, companyId, request.body.name, recordResource(request));
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_PREFIX, type ApiTokenView, type CreatedApiTokenView } from '@shared/integrations.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { apiTokens, auditLog, memberships, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { randomToken, sha256 } from '../auth/passwords.js';
@@ -90,8 +90,8 @@ export async function listTokens(db: Db, companyId: string): Promise<ApiTokenVie
   return rows.map((r) => present(r.t, r.creator));
 }
 
-/** Creates a token; the secret is in this answer only, the database keeps its SHA-256. */
-export async function createToken(db: Db, actor: Actor, companyId: string, name: string): Promise<CreatedApiTokenView> {
+/** Creates a token; the secret is in this answer only, the database keeps its SHA-256. `onCreated` runs in its transaction. */
+export async function createToken(db: Db, actor: Actor, companyId: string, name: string, onCreated?: (tx: Tx, tokenId: string) => Promise<void>): Promise<CreatedApiTokenView> {
   const secret = generateTokenSecret();
   const row = await db.transaction(async (tx) => {
     // Serialises creations per company, so the cap holds under concurrent requests.
@@ -108,6 +108,7 @@ export async function createToken(db: Db, actor: Actor, companyId: string, name:
       .values({ companyId, name, prefix: secret.slice(0, API_TOKEN_PREFIX.length + 4), tokenHash: sha256(secret), createdBy: actor.userId })
       .returning();
     await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'api_token', entityId: created.id, action: 'api_token.created', changes: { name } });
+    await onCreated?.(tx, created.id);
     return created;
   });
   const [creator] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1);

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Role } from '@shared/auth.js';
 import type { CompanyUser, InvitationPreview } from '@shared/company.js';
-import type { Db, DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { companies, memberships, passwordResetTokens, users } from '../db/schema/index.js';
 import type { AppDeps } from '../context.js';
 import { createPasswordResetToken, liveLinkToken, markEmailVerified, spendLinkToken, type UserRow } from '../auth/service.js';
@@ -65,9 +65,17 @@ async function sendInvitationLink(deps: Mailing, tx: DbOrTx, user: UserRow, comp
 /**
  * Invite by e-mail, as an employee unless `role` says otherwise (the super admin may invite an
  * admin). 409 when the person is already a member (active or deactivated: reactivating is its own
- * action); 403 when the plan has no free seat, pending invitations included.
+ * action); 403 when the plan has no free seat, pending invitations included. `onInvited` runs in its transaction.
  */
-export async function inviteUser(deps: Mailing, actor: Actor, companyId: string, email: string, inviterName: string, role: Role = 'employee'): Promise<CompanyUser> {
+export async function inviteUser(
+  deps: Mailing,
+  actor: Actor,
+  companyId: string,
+  email: string,
+  inviterName: string,
+  role: Role = 'employee',
+  onInvited?: (tx: Tx, userId: string) => Promise<void>,
+): Promise<CompanyUser> {
   const { user, joinedAt } = await deps.db.transaction(async (tx) => {
     const company = await lockCompany(tx, companyId);
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
@@ -106,6 +114,7 @@ export async function inviteUser(deps: Mailing, actor: Actor, companyId: string,
       changes: { userId: user.id, email, role, existingAccount: hasProvenLogin(user) },
     });
     await sendInvitationLink(deps, tx, user, company, inviterName);
+    await onInvited?.(tx, user.id);
     return { user, joinedAt: m.joinedAt };
   });
   faultPoint('invitation.after-commit');

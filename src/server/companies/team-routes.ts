@@ -1,16 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptInvitationSchema, changeUserRoleSchema, companyUserSchema, editUserSchema, invitationPreviewSchema, inviteUserSchema } from '@shared/company.js';
+import { acceptInvitationSchema, changeUserRoleSchema, companyUserSchema, type CompanyUser, editUserSchema, invitationPreviewSchema, inviteUserSchema } from '@shared/company.js';
 import { signedInSchema } from '@shared/auth.js';
 import { errorResponses, messageSchema } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { loadSessionContext } from '../auth/service.js';
 import { createSession, destroySession, setSessionCookie } from '../auth/sessions.js';
+import { recordResource } from '../platform/idempotency.js';
 import { enforceRateLimit, refundRateLimit, type RateRule } from '../platform/rate-limit.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { acceptInvitation, inviteUser, previewInvitation, resendInvitation } from './invitations.js';
-import { changeUserRole, claimCompanyAdmin, deactivateMember, editCompanyUser, reactivateMember } from './team.js';
+import { changeUserRole, claimCompanyAdmin, companyUser, deactivateMember, editCompanyUser, reactivateMember } from './team.js';
 
 export const ONLY_ADMINS = 'Solo un administrador puede gestionar la empresa y su equipo.';
 const userParams = z.object({ id: z.uuid({ error: 'Usuario no encontrado en esta empresa.' }) });
@@ -69,13 +70,20 @@ export const teamRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { actor, companyId: requireCompanyId(actor), inviterName };
   }
 
-  r.post('/company/invite', { config: { idempotent: true }, schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
-    const { actor, companyId, inviterName } = adminScope(request);
-    const user = await withInviteLimits(request, actor.userId, companyId, request.body.email, () => inviteUser(deps, actor, companyId, request.body.email, inviterName));
+  /** The invitation's answer; also a retry's, from the membership, when the first answer was lost (Idempotency-Key). */
+  function invitedAnswer(user: CompanyUser) {
     const message = user.hasPassword
       ? `${user.email} ya tiene cuenta en Rendix: le enviamos una invitación por email para unirse a la empresa.`
       : `Enviamos una invitación a ${user.email}.`;
-    return reply.status(201).send({ message, user });
+    return { status: 201 as const, body: { message, user } };
+  }
+  const replayInvitation = async (request: FastifyRequest, userId: string) => invitedAnswer(await companyUser(db, adminScope(request).companyId, userId));
+
+  r.post('/company/invite', { config: { idempotent: { resource: 'invitation', replay: replayInvitation } }, schema: { tags: ['company'], body: inviteUserSchema, response: { 201: z.object({ message: z.string(), user: companyUserSchema }), ...errorResponses(400, 401, 403, 409, 429) } } }, async (request, reply) => {
+    const { actor, companyId, inviterName } = adminScope(request);
+    const invite = () => inviteUser(deps, actor, companyId, request.body.email, inviterName, 'employee', recordResource(request));
+    const { status, body } = invitedAnswer(await withInviteLimits(request, actor.userId, companyId, request.body.email, invite));
+    return reply.status(status).send(body);
   });
 
   r.post('/company/resend-invitation', { schema: { tags: ['company'], body: inviteUserSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } } }, async (request) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@shared/auth.js';
 import type { CompanyUser } from '@shared/company.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -15,6 +15,17 @@ export type MembershipRow = typeof memberships.$inferSelect;
 
 /** The company's people, active or not, with pending invitations (GET /api/company/users). */
 export async function listCompanyUsers(db: Db, companyId: string): Promise<CompanyUser[]> {
+  return selectCompanyUsers(db, eq(memberships.companyId, companyId));
+}
+
+/** One person of the company as the team list shows them (an invitation's answer); 404 when not a member. */
+export async function companyUser(db: Db, companyId: string, userId: string): Promise<CompanyUser> {
+  const [user] = await selectCompanyUsers(db, and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+  if (!user) throw errors.notFound(NOT_A_MEMBER);
+  return user;
+}
+
+async function selectCompanyUsers(db: Db, where: SQL | undefined): Promise<CompanyUser[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -31,7 +42,7 @@ export async function listCompanyUsers(db: Db, companyId: string): Promise<Compa
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.companyId, companyId))
+    .where(where)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
   return rows.map((u) => ({ ...u, role: u.role as Role, joinedAt: u.joinedAt.toISOString() }));
 }

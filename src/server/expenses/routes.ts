@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdExpenseSchema, expenseFiltersSchema, expenseInputSchema, expenseListSchema, expenseViewSchema } from '@shared/expenses.js';
@@ -25,6 +25,7 @@ const comprobanteDataSchema = z.object({
   htmlContent: z.string(),
   expenseData: expenseViewSchema.extend({ companyName: z.string(), rows: z.array(z.tuple([z.string(), z.string()])) }),
 });
+const FILED = 'Tu rendición ha sido enviada para aprobación.';
 const xlsxFile = binaryResponse('El libro Excel', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 
 /** Turns a zod failure on form fields into the API's `{ message, field }` 400. */
@@ -42,6 +43,13 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const { db } = deps;
   // Submission and decision e-mails follow durable events; every instance serving the API consumes them.
   await startNotificationWorkers(deps);
+
+  /** The filing's answer: the expense as it is now. Also a retry's answer when the first one was lost (Idempotency-Key). */
+  async function filedAnswer(request: FastifyRequest, expenseId: string) {
+    const actor = requireActor(request);
+    const { receiptKey: _k, ...view } = await getExpense(db, actor, requireCompanyId(actor), expenseId);
+    return { status: 201 as const, body: { ...view, message: FILED } };
+  }
 
   r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
@@ -61,7 +69,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', idempotent: true, multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
+  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', idempotent: { resource: 'expense', replay: filedAnswer }, multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
     // With a token the expense is filed in the name of the admin who created the token.
     const actor = requireActor(request);
     const companyId = requireCompanyId(actor);
@@ -74,10 +82,11 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks, async (tx, expenseId) => {
       if (file && !analysis) await enqueueReceiptCheck(deps.jobs, tx, companyId, expenseId);
       await enqueueExpenseSubmitted(deps.jobs, tx, { companyId, expenseId, submitterId: actor.userId });
+      await request.idempotency?.bind(tx, expenseId);
     });
     faultPoint('expense.after-commit');
-    const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, id);
-    return reply.status(201).send({ ...view, message: 'Tu rendición ha sido enviada para aprobación.' });
+    const { status, body } = await filedAnswer(request, id);
+    return reply.status(status).send(body);
   });
 
   r.get('/expenses/:id', { schema: { tags: ['expenses'], summary: 'Una rendición', params: idParams, response: { 200: expenseViewSchema, ...errorResponses(401, 404, 429) } }, config: { auth: 'either' } }, async (request) => {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { errorResponses } from '../openapi.js';
@@ -23,8 +23,15 @@ import { readForm } from '../storage/multipart.js';
  *   when they fail, and what failed (plan limit, rate limit, a provider down) may pass later, so the same submit can be
  *   retried as it is, or corrected and sent again.
  * - Same key while the first request runs: 409 at once with Retry-After (no waiting, as Stripe); the client retries.
- * - A request whose process died holds its key for LEASE_SECONDS; after that a retry runs it again. A process killed
- *   between its commit and storing the answer is the one case where that retry files a second time.
+ * - What a route creates is recorded on the key row by the create's own transaction (`request.idempotency.bind`, for
+ *   routes whose config names the resource): the write and the key's outcome commit together. A retry that finds the
+ *   resource but no stored answer (the process died between its commit and storing the answer, or is finishing) is
+ *   answered at once by the route's `replay`, the resource rendered again as the route answers it (its current state),
+ *   with `Idempotent-Replayed: true`; a key with a resource is never run again, and is not freed by a failed answer.
+ *   A route whose answer cannot be given again (a token's secret, shown once) has `unrepeatable`: 409 in-use while
+ *   the holder may still store its answer, then 409 with that message.
+ * - A request whose process died before committing anything holds its key for LEASE_SECONDS; after that a retry runs
+ *   it again.
  * - The key is stored as a hash, the answer encrypted under a key derived from it: the table alone never shows a
  *   created API token's secret.
  */
@@ -41,6 +48,33 @@ export const IDEMPOTENCY_MSG = {
   inUse: 'Una solicitud con esta clave de idempotencia aún se está procesando. Espera un momento e inténtalo de nuevo.',
 };
 
+/** A route's answer rendered again from what it created: its status and the body its response schema serialises. */
+export interface ReplayedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * `config.idempotent` of a route that records what it created (its handler calls `request.idempotency?.bind(tx, id)`
+ * inside the create's transaction). Exactly one of `replay` and `unrepeatable`.
+ */
+export type IdempotentResource = { resource: string } & (
+  | { replay: (request: FastifyRequest, resourceId: string) => Promise<ReplayedAnswer>; unrepeatable?: never }
+  | { unrepeatable: string; replay?: never }
+);
+
+export interface IdempotencyBinding {
+  /** Records on the key row, in the create's transaction, the resource this request created; 409 if the key was lost. */
+  bind(tx: Tx, resourceId: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while the request holds an Idempotency-Key on a route whose config names its resource. */
+    idempotency: IdempotencyBinding | null;
+  }
+}
+
 /** The documented header, added to every idempotent operation's OpenAPI parameters (app.ts). */
 export const idempotencyHeaderDoc = {
   type: 'string',
@@ -50,7 +84,8 @@ export const idempotencyHeaderDoc = {
   description:
     'Clave única por operación (por ejemplo un UUID v4). Si la respuesta se pierde, reintenta con la misma clave: durante 24 horas la misma solicitud ' +
     'recibe la primera respuesta exitosa (encabezado `Idempotent-Replayed: true`) sin crear nada de nuevo; otra solicitud con la misma clave recibe 409, ' +
-    'igual que un reintento mientras la primera aún se procesa. Las respuestas de error no se guardan: el reintento se procesa otra vez.',
+    'igual que un reintento mientras la primera aún se procesa. Si la primera alcanzó a crear el recurso pero no a guardar su respuesta (por ejemplo, ' +
+    'el servidor se detuvo), el reintento recibe el recurso tal como está ahora, sin crearlo de nuevo. Las respuestas de error no se guardan: el reintento se procesa otra vez.',
 };
 
 /** An idempotent operation's OpenAPI schema: the request header, and `Idempotent-Replayed` on its 2xx answers. */
@@ -137,13 +172,18 @@ interface Claim {
   owner: string;
 }
 
-type ClaimResult = { kind: 'owned'; claim: Claim } | { kind: 'replay'; status: number; body: string };
+type ClaimResult =
+  | { kind: 'owned'; claim: Claim }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'resource'; resourceId: string; leaseAlive: boolean };
 
 const rowOf = (scope: string, keyHash: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.keyHash, keyHash));
+const heldBy = (claim: Claim) => and(rowOf(claim.scope, claim.keyHash), eq(idempotencyKeys.owner, claim.owner));
+const inUse = () => Object.assign(new AppError('idempotency_key_in_use', 409, IDEMPOTENCY_MSG.inUse, 'Idempotency-Key'), { retryAfterSeconds: 1 });
 
 /**
- * Takes the key (new, expired, or abandoned by a dead request with the same fingerprint) in one upsert, so two
- * concurrent requests never both run; otherwise judges the row that holds it.
+ * Takes the key (new, expired, or abandoned by a dead request with the same fingerprint that created nothing) in one
+ * upsert, so two concurrent requests never both run; otherwise judges the row that holds it.
  */
 async function claimKey(db: Db, scope: string, key: string, fingerprint: string): Promise<ClaimResult> {
   const keyHash = sha256(key);
@@ -152,38 +192,72 @@ async function claimKey(db: Db, scope: string, key: string, fingerprint: string)
   for (let attempt = 0; attempt < 3; attempt++) {
     const owner = randomUUID();
     const expired = sql`${t.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
-    const abandoned = sql`${t.completedAt} is null and ${t.lockedAt} < now() - make_interval(secs => ${LEASE_SECONDS}) and ${t.fingerprint} = excluded.fingerprint`;
+    const leaseOver = sql`${t.lockedAt} < now() - make_interval(secs => ${LEASE_SECONDS})`;
+    const abandoned = sql`${t.completedAt} is null and ${t.resourceId} is null and ${leaseOver} and ${t.fingerprint} = excluded.fingerprint`;
     const taken = await db
       .insert(t)
       .values({ scope, keyHash, fingerprint, owner })
       .onConflictDoUpdate({
         target: [t.scope, t.keyHash],
-        set: { fingerprint, owner, responseStatus: null, responseBody: null, createdAt: sql`now()`, lockedAt: sql`now()`, completedAt: null },
+        set: { fingerprint, owner, resourceType: null, resourceId: null, responseStatus: null, responseBody: null, createdAt: sql`now()`, lockedAt: sql`now()`, completedAt: null },
         setWhere: sql`${expired} or (${abandoned})`,
       })
       .returning({ owner: t.owner });
     if (taken[0]?.owner === owner) return { kind: 'owned', claim: { scope, key, keyHash, owner } };
 
-    const [row] = await db.select().from(t).where(rowOf(scope, keyHash));
+    const [row] = await db
+      .select({ ...getTableColumns(t), leaseOver: sql<boolean>`${leaseOver}` })
+      .from(t)
+      .where(rowOf(scope, keyHash));
     if (!row) continue;
     if (row.fingerprint !== fingerprint) throw new AppError('idempotency_key_mismatch', 409, IDEMPOTENCY_MSG.mismatch, 'Idempotency-Key');
     if (row.completedAt && row.responseStatus !== null && row.responseBody !== null) {
       return { kind: 'replay', status: row.responseStatus, body: openResponse(scope, key, row.responseBody) };
     }
-    throw Object.assign(new AppError('idempotency_key_in_use', 409, IDEMPOTENCY_MSG.inUse, 'Idempotency-Key'), { retryAfterSeconds: 1 });
+    if (row.resourceId !== null) return { kind: 'resource', resourceId: row.resourceId, leaseAlive: !row.leaseOver };
+    throw inUse();
   }
-  throw Object.assign(new AppError('idempotency_key_in_use', 409, IDEMPOTENCY_MSG.inUse, 'Idempotency-Key'), { retryAfterSeconds: 1 });
+  throw inUse();
+}
+
+/** The create's transaction records its resource on the key row; a claim lost meanwhile (lease over, taken over) rolls the create back. */
+function bindingOf(claim: Claim, resourceType: string): IdempotencyBinding {
+  return {
+    async bind(tx, resourceId) {
+      const bound = await tx
+        .update(idempotencyKeys)
+        .set({ resourceType, resourceId })
+        .where(and(heldBy(claim), isNull(idempotencyKeys.completedAt)))
+        .returning({ owner: idempotencyKeys.owner });
+      if (bound.length === 0) throw inUse();
+    },
+  };
+}
+
+const replayed = (reply: FastifyReply, status: number) => reply.status(status).header(REPLAYED_HEADER, 'true').header('cache-control', 'no-store');
+
+/** A retry whose request created `resourceId` but stored no answer: the route's answer rendered again, or why it cannot be. */
+async function answerFromResource(request: FastifyRequest, reply: FastifyReply, route: IdempotentResource, found: { resourceId: string; leaseAlive: boolean }) {
+  if (route.replay) {
+    const { status, body } = await route.replay(request, found.resourceId);
+    // An object: serialised by the route's response schema, as its own answer is.
+    return replayed(reply, status).send(body);
+  }
+  // The request that created it may still store its answer; once its lease is over, it never will.
+  if (found.leaseAlive) throw inUse();
+  throw new AppError('idempotency_answer_lost', 409, route.unrepeatable, 'Idempotency-Key');
 }
 
 async function completeKey(db: Db, claim: Claim, status: number, body: string): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: sealResponse(claim.scope, claim.key, body), completedAt: sql`now()` })
-    .where(and(rowOf(claim.scope, claim.keyHash), eq(idempotencyKeys.owner, claim.owner)));
+    .where(heldBy(claim));
 }
 
 async function releaseKey(db: Db, claim: Claim): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(rowOf(claim.scope, claim.keyHash), eq(idempotencyKeys.owner, claim.owner), isNull(idempotencyKeys.completedAt)));
+  // A key whose request committed its resource stays: a retry is answered from the resource, never run again.
+  await db.delete(idempotencyKeys).where(and(heldBy(claim), isNull(idempotencyKeys.completedAt), isNull(idempotencyKeys.resourceId)));
 }
 
 /** Keys past their 24 h: run by the hourly cleanup (main.ts); an expired key is also taken over when sent again. */
@@ -191,8 +265,15 @@ export async function purgeExpiredIdempotencyKeys(db: Db): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
 }
 
+/** A create's follow-up, run in its transaction: records the resource on the request's key (nothing without a key). */
+export const recordResource = (request: FastifyRequest) => async (tx: Tx, resourceId: string) => {
+  await request.idempotency?.bind(tx, resourceId);
+};
+
+const resourceRoute = (config: boolean | 'principal' | IdempotentResource | undefined) => (typeof config === 'object' ? config : null);
+
 function replay(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.status(status).header(REPLAYED_HEADER, 'true').header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  return replayed(reply, status).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -203,6 +284,7 @@ function replay(reply: FastifyReply, status: number, body: string): FastifyReply
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
+  app.decorateRequest('idempotency', null);
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
@@ -217,8 +299,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const scope = scopeOf(request);
     if (!scope) return;
     const result = await claimKey(db, scope, key, await fingerprintOf(request));
+    const route = resourceRoute(request.routeOptions.config.idempotent);
     if (result.kind === 'replay') return replay(reply, result.status, result.body);
+    if (result.kind === 'resource') {
+      // Only a route that binds resources writes one; a row from elsewhere would be a bug: never run it again.
+      if (!route) throw inUse();
+      return answerFromResource(request, reply, route, result);
+    }
     claims.set(request, result.claim);
+    if (route) request.idempotency = bindingOf(result.claim, route.resource);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

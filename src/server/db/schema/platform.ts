@@ -42,6 +42,12 @@ export const idempotencyKeys = pgTable(
     fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
     /** The request running it; while `completed_at` is null the key is taken until `locked_at` + the lease. */
     owner: uuid('owner').notNull(),
+    /**
+     * What the request created (e.g. `expense` and its id), written by the create's own transaction: once set the key
+     * is never run again, and a retry whose answer was not stored is answered from the resource.
+     */
+    resourceType: varchar('resource_type', { length: 40 }),
+    resourceId: text('resource_id'),
     responseStatus: integer('response_status'),
     /** The first answer's body, AES-256-GCM under a key derived from the idempotency key. */
     responseBody: text('response_body'),
