@@ -31,7 +31,7 @@ describe('expenses in the browser', () => {
     await selectByLabel(page, '#expense-paymentMethod', 'Tarjeta de crédito');
     // Amounts show Chilean thousand separators (issue 16); the API still gets 18500 (the PDF and Excel below).
     expect(await page.inputValue('#expense-amount')).toBe('18.500');
-    expect(await page.inputValue('#expense-amountCLP')).toBe('18.500');
+    await expect.poll(() => page.inputValue('#expense-amountCLP')).toBe('18.500');
     await screenshot(page, 'new-expense-filled');
     await page.getByRole('button', { name: 'Guardar Rendición' }).click();
     await page.getByText('Tu rendición ha sido enviada para aprobación.').waitFor();
@@ -46,7 +46,7 @@ describe('expenses in the browser', () => {
     await page.fill('#expense-description', 'Almuerzo en Lima');
     await selectByLabel(page, '#expense-category', 'Alimentación');
     await selectByLabel(page, '#expense-paymentMethod', 'Efectivo');
-    expect(await page.inputValue('#expense-amountCLP')).toBe('42.940');
+    await expect.poll(() => page.inputValue('#expense-amountCLP')).toBe('42.940');
     expect(await page.locator('#expense-amountCLP').isEditable()).toBe(false);
     await page.getByRole('button', { name: 'Guardar Rendición' }).click();
     await page.waitForURL((u) => u.pathname === '/expenses');
