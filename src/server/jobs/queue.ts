@@ -85,10 +85,14 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.started) return;
-    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts).
-    await this.database.exclusive(() => this.boss.start());
+    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts). Creating
+    // a queue adds a partition to pg-boss's job table: two processes creating the queues at once deadlock, and one of
+    // them dies at start. So the queues are created under the same lock.
+    await this.database.exclusive(async () => {
+      await this.boss.start();
+      for (const name of declaredQueues) await this.ensureQueue(name);
+    });
     this.started = true;
-    for (const name of declaredQueues) await this.ensureQueue(name);
   }
 
   /**
