@@ -10,7 +10,7 @@ import { readForm } from '../storage/multipart.js';
 import { sniffReceiptType } from '../storage/receipts.js';
 import { storedFileHeaders } from '../security-headers.js';
 import { companyById } from '../companies/service.js';
-import { enqueueExpenseSubmitted, startNotificationWorkers } from '../notifications/service.js';
+import { enqueueExpenseSubmitted } from '../notifications/service.js';
 import { faultPoint } from '../platform/faults.js';
 import { enqueueReceiptCheck } from '../receipts/jobs.js';
 import { fileSha256, receiptChecks } from '../receipts/service.js';
@@ -40,8 +40,6 @@ export function parseExpenseFields(fields: Record<string, string>) {
 export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  // Submission and decision e-mails follow durable events; every instance serving the API consumes them.
-  await startNotificationWorkers(deps);
 
   r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);

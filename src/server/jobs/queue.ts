@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.js';
 import { describeError } from '../logging.js';
+import { faultPoint } from '../platform/faults.js';
 
 const declaredQueues = new Set<string>();
 
@@ -122,6 +123,8 @@ export class JobQueue {
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      // Tests arm it in a process that must never run a job (a JOBS=none web process).
+      faultPoint('job.taken');
       try {
         await handler(job.data);
       } catch (err) {
