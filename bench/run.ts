@@ -12,7 +12,7 @@ import { hashPassword } from '../src/server/auth/passwords.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { Mailer } from '../src/server/email/mailer.js';
 import { loadEnv } from '../src/server/env.js';
-import { DiskStorage } from '../src/server/storage/receipts.js';
+import { DiskStorage } from '../src/server/storage/disk.js';
 import { JobQueue } from '../src/server/jobs/queue.js';
 import { createReceiptAnalyzer } from '../src/server/receipts/service.js';
 import { createTestDatabase } from '../tests/helpers/db.js';

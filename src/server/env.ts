@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseSecretKey } from './platform/secret-box.js';
+import { parseStorageUrl, type S3Location } from './storage/config.js';
 
 const optionalUrl = (what: string) =>
   z
@@ -12,8 +13,8 @@ const optionalUrl = (what: string) =>
 
 /**
  * The background work a process may consume (JOBS). `receipts`: receipt reading and checks (OCR, the heavy one);
- * `email`: notification, password-reset and login-code e-mails and their delivery; `webhooks`: billing and approval webhooks; `niudata`: accounting sync; `periodic`: the
- * purges and the subscription expiry.
+ * `email`: notification, password-reset and login-code e-mails and their delivery; `webhooks`: billing and approval
+ * webhooks; `niudata`: accounting sync; `periodic`: the purges, the subscription expiry and the receipt orphan sweep.
  */
 export const JOB_GROUPS = ['receipts', 'email', 'webhooks', 'niudata', 'periodic'] as const;
 export type JobGroup = (typeof JOB_GROUPS)[number];
@@ -29,6 +30,26 @@ const envSchema = z
       message: 'DATABASE_URL debe empezar con postgres:// o postgresql://',
     }),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Receipts in an S3-compatible bucket: s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true. Without it they
+     * are files under DATA_DIR/receipts (one instance only).
+     */
+    STORAGE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx): S3Location | undefined => {
+        if (!v) return undefined;
+        const parsed = parseStorageUrl(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** The bucket's credentials; without them the AWS SDK's own chain applies (instance role, ~/.aws...). */
+    AWS_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => v || undefined),
+    AWS_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => v || undefined),
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().default('Rendix <no-reply@rendix.cl>'),
     /** true: no e-mail is delivered (messages stay in the email_outbox table); lets production run without SMTP_URL. */
@@ -139,6 +160,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (source.NIUDATA_API_URL?.trim() && !source.SECRETS_KEY?.trim()) {
       problems.push('SECRETS_KEY: SECRETS_KEY es obligatorio en producción cuando NIUDATA_API_URL está configurado (cifra los tokens de NiuData; genera uno con openssl rand -base64 32)');
     }
+  }
+  if (!source.AWS_ACCESS_KEY_ID?.trim() !== !source.AWS_SECRET_ACCESS_KEY?.trim()) {
+    problems.push('AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntos (las credenciales del bucket de STORAGE_URL)');
   }
   // The embedded database belongs to one process: no worker can share it, so that process must do every job.
   if (!source.DATABASE_URL?.trim() && source.JOBS?.trim() && source.JOBS.trim().toLowerCase() !== 'all') {

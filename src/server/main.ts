@@ -6,6 +6,7 @@ import { JOB_GROUPS, loadEnv } from './env.js';
 import { ensureSuperAdmin } from './platform/super-admin.js';
 import { DEMO_LOGINS, seedDemo } from './seed/demo.js';
 import { openServices } from './services.js';
+import { describeStorage } from './storage/open.js';
 import { closeHttp, onShutdownSignal, runProcess } from './shutdown.js';
 
 /** The web process: API and web app, plus the job groups of JOBS (all of them by default; `npm run worker` runs the rest). */
@@ -46,6 +47,7 @@ async function main() {
     '',
     `Rendix está corriendo en ${url}`,
     embedded ? `Base de datos embebida (PGlite) en ${env.DATA_DIR}/pglite` : 'Base de datos: PostgreSQL (DATABASE_URL)',
+    describeStorage(env),
     env.MAIL_DISABLED ? 'Correo: desactivado (MAIL_DISABLED=true), queda en la bandeja de salida interna' : env.SMTP_URL ? 'Correo: SMTP (SMTP_URL)' : 'Correo: bandeja de salida interna (sin SMTP_URL)',
   ];
   if (env.JOBS.length < JOB_GROUPS.length) lines.push(`Trabajos en segundo plano de este proceso: ${env.JOBS.join(', ') || 'ninguno'} (JOBS); el resto, npm run worker`);

@@ -17,7 +17,8 @@ import { purgeExpiredRateLimits } from './platform/rate-limit.js';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.js';
 import { startReceiptWorker } from './receipts/jobs.js';
 import { createReceiptAnalyzer } from './receipts/service.js';
-import { DiskStorage } from './storage/receipts.js';
+import { openReceiptStorage } from './storage/open.js';
+import { startReceiptSweeper } from './storage/orphans.js';
 
 /** What the web process (main.ts) and the job process (worker.ts) share: the same services, wired once. */
 export interface Services extends AppDeps {
@@ -52,7 +53,7 @@ export async function openServices(env: Env): Promise<Services> {
   jobs.onError = logError('Cola de trabajos');
   await jobs.start();
   const mailer = new Mailer(db, { smtpUrl: env.MAIL_DISABLED ? undefined : env.SMTP_URL, from: env.MAIL_FROM, log: { error: (o, m) => console.error(m ?? 'error', safeLogObject(o)) } }, jobs);
-  const storage = new DiskStorage(`${env.DATA_DIR}/receipts`);
+  const storage = await openReceiptStorage(env);
   const receipts = createReceiptAnalyzer(env);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const stops: (() => void)[] = [];
@@ -87,6 +88,8 @@ export async function openServices(env: Env): Promise<Services> {
         stops.push(() => clearInterval(hourly));
         // Ended trials and unpaid periods back to the free plan (limits already read the plan in force; this rewrites the rows).
         stops.push(scheduleSubscriptionExpiry(db, logError('Vencimiento de suscripciones')));
+        // Receipt files a crash left without their row (stored, never committed): removed once an hour, by one process.
+        stops.push(await startReceiptSweeper(services, jobs, { swept: (n) => console.log(`Comprobantes huérfanos eliminados: ${n}`), error: logError('Limpieza de comprobantes') }));
       }
     },
     warmReceipts() {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { DiskStorage } from '../../src/server/storage/receipts.js';
+import { DiskStorage } from '../../src/server/storage/disk.js';
 import { createTestDatabase } from '../helpers/db.js';
 
 /*

@@ -8,7 +8,7 @@ import { Mailer } from '../../src/server/email/mailer.js';
 import { loadEnv } from '../../src/server/env.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
-import { DiskStorage } from '../../src/server/storage/receipts.js';
+import { DiskStorage } from '../../src/server/storage/disk.js';
 import { TestClient, startTestApp, type TestApp } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { catalogIds, expenseFields, fileExpense, registerUser } from '../helpers/factories.js';

@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { Mailer } from '../../src/server/email/mailer.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
 import { loadEnv } from '../../src/server/env.js';
-import { DiskStorage } from '../../src/server/storage/receipts.js';
+import { openReceiptStorage } from '../../src/server/storage/open.js';
 import { startReceiptWorker } from '../../src/server/receipts/jobs.js';
 import { startBillingWebhookWorker } from '../../src/server/billing-webhooks/delivery.js';
 import { startAccountingWebhookWorker } from '../../src/server/accounting/webhook-delivery.js';
@@ -86,6 +86,8 @@ export interface TestApp {
   deps: AppDeps & { queue: JobQueue };
   baseUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>> | null;
+  /** The disk store's folder (unused when `env.STORAGE_URL` names a bucket). */
+  storageDir: string;
   client(origin?: string | null): TestClient;
   close(): Promise<void>;
 }
@@ -105,7 +107,8 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   await queue.start();
   const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue);
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-receipts-'));
-  const storage = new DiskStorage(storageDir);
+  // Files under a temporary folder, or the bucket of `env.STORAGE_URL` when a test gives one.
+  const storage = await openReceiptStorage(env, storageDir);
   // The real reader (worker threads start only when a test reads a receipt) and its durable job.
   const receipts = createReceiptAnalyzer(env);
   await startReceiptWorker({ db: database.db, storage, receipts }, queue);
@@ -126,6 +129,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
     deps,
     baseUrl,
     smtp,
+    storageDir,
     client: (origin) => new TestClient(baseUrl, origin === undefined ? baseUrl : origin),
     async close() {
       await app.close();

@@ -72,6 +72,38 @@ describe('loadEnv', () => {
     expect(err.message).toContain('SUPER_ADMIN_EMAIL debe ser un email válido');
   });
 
+  test('STORAGE_URL names an S3-compatible bucket; unset, receipts stay on disk', () => {
+    expect(loadEnv({}).STORAGE_URL).toBeUndefined();
+    expect(loadEnv({ STORAGE_URL: '  ' }).STORAGE_URL).toBeUndefined();
+    expect(loadEnv({ STORAGE_URL: 's3://rendix-comprobantes' }).STORAGE_URL).toEqual({ bucket: 'rendix-comprobantes', prefix: '', endpoint: undefined, region: 'us-east-1', forcePathStyle: false });
+    expect(loadEnv({ STORAGE_URL: 's3://rendix.files/prod/receipts/?endpoint=http%3A%2F%2F127.0.0.1%3A9000&region=auto&forcePathStyle=true' }).STORAGE_URL).toEqual({
+      bucket: 'rendix.files',
+      prefix: 'prod/receipts/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      forcePathStyle: true,
+    });
+    // An unencoded endpoint reads the same.
+    expect(loadEnv({ STORAGE_URL: 's3://rendix-files?endpoint=http://minio:9000&forcePathStyle=true' }).STORAGE_URL).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+  });
+
+  test('a wrong STORAGE_URL or half the bucket credentials are refused in Spanish, with the other problems', () => {
+    const cases: [string, RegExp][] = [
+      ['https://bucket.example.com/x', /STORAGE_URL debe empezar con s3:\/\//],
+      ['s3://A_B', /bucket válido/],
+      ['s3://rendix-files?endpoint=ftp://x', /endpoint http:\/\/ o https:\/\//],
+      ['s3://rendix-files?forcePathStyle=si', /forcePathStyle=true o forcePathStyle=false/],
+      ['s3://rendix-files?bucket=otro', /parámetros desconocidos \(bucket\)/],
+      ['s3://key:secret@rendix-files', /no lleva credenciales: usa AWS_ACCESS_KEY_ID/],
+      ['s3://rendix-files/a//b', /prefijo sin segmentos vacíos/],
+    ];
+    for (const [value, message] of cases) expect(envError({ STORAGE_URL: value }).message, value).toMatch(message);
+    const err = envError({ STORAGE_URL: 'file:///tmp', AWS_ACCESS_KEY_ID: 'AKIA', PORT: 'x' });
+    const lines = err.message.split('\n').filter((l) => l.trim().startsWith('- '));
+    expect(lines.map((l) => l.trim().split(':')[0].slice(2)).sort()).toEqual(['AWS_SECRET_ACCESS_KEY', 'PORT', 'STORAGE_URL']);
+    expect(err.message).toContain('AWS_ACCESS_KEY_ID y AWS_SECRET_ACCESS_KEY van juntos');
+  });
+
   test('an out-of-range PORT and an unknown NODE_ENV are rejected', () => {
     expect(envError({ PORT: '70000' }).message).toContain('PORT');
     expect(envError({ PORT: '-1' }).message).toContain('PORT');

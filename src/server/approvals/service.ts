@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { ExpenseData } from '@shared/expenses.js';
 import type { AuditEntry } from '@shared/approvals.js';
 import type { AppDeps } from '../context.js';
@@ -10,7 +9,8 @@ import { auditLog, companies, expenses, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
 import { getExpense, resolveExpenseFields, type ExpenseFollowUp, type ReceiptFile } from '../expenses/service.js';
-import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
+import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
+import { faultPoint } from '../platform/faults.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { enqueueExpenseDecided } from '../notifications/service.js';
 
@@ -117,13 +117,27 @@ export async function editPendingExpense(db: Db, actor: Actor, companyId: string
   });
 }
 
-/** Replaces the receipt file; the old file is removed only after the row points at the new one. `followUp` runs in its transaction. */
+/**
+ * Replaces the receipt file, by the rule of createExpense: the new file is stored under a fresh key before the
+ * transaction that records it, and the old file is removed only after the row points at the new one (a crash in
+ * between leaves an unreferenced file for the orphan sweeper, never a row without its file). `followUp` runs in the
+ * transaction.
+ */
 export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Actor, companyId: string, id: string, file: ReceiptFile, followUp?: ExpenseFollowUp) {
-  const current = await getExpense(db, actor, companyId, id);
-  const key = `${companyId}/${randomUUID()}.${EXTENSION[file.mime]}`;
+  await getExpense(db, actor, companyId, id); // 404 unless the actor may read it
+  const key = newReceiptKey(companyId, file.mime);
   await storage.put(key, file.data, file.mime);
+  faultPoint('receipt.after-put');
+  let previousKey: string | null;
   try {
-    await db.transaction(async (tx) => {
+    previousKey = await db.transaction(async (tx) => {
+      // The key as committed now (not as read above): two replacements at once each remove only the file they replaced.
+      const [before] = await tx
+        .select({ key: expenses.receiptKey })
+        .from(expenses)
+        .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
+        .for('update');
+      if (!before) throw errors.notFound('Rendición no encontrada.');
       await tx
         .update(expenses)
         .set({ receiptKey: key, receiptMime: file.mime, receiptSize: file.data.length, updatedAt: new Date() })
@@ -134,15 +148,16 @@ export async function replaceReceipt(db: Db, storage: ReceiptStorage, actor: Act
         entityType: 'expense',
         entityId: id,
         action: 'expense.receipt_replaced',
-        changes: { mime: file.mime, size: file.data.length, hadReceipt: !!current.receiptKey },
+        changes: { mime: file.mime, size: file.data.length, hadReceipt: !!before.key },
       });
       await followUp?.(tx, id);
+      return before.key;
     });
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     throw err;
   }
-  if (current.receiptKey) await storage.delete(current.receiptKey).catch(() => undefined);
+  if (previousKey) await storage.delete(previousKey).catch(() => undefined);
 }
 
 export async function expenseHistory(db: Db, actor: Actor, companyId: string, id: string): Promise<AuditEntry[]> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
@@ -13,7 +12,8 @@ import { effectivePlan } from '../billing/plan-state.js';
 import { AppError, errors } from '../errors.js';
 import { can, type Actor } from '../policies/index.js';
 import type { ReceiptChecks } from '../receipts/service.js';
-import { EXTENSION, type ReceiptStorage } from '../storage/receipts.js';
+import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
+import { faultPoint } from '../platform/faults.js';
 
 export type { ReceiptFile } from '../receipts/service.js';
 import type { ReceiptFile } from '../receipts/service.js';
@@ -174,8 +174,13 @@ export async function createExpense(
   checks: ReceiptChecks | null = null,
   followUps?: ExpenseFollowUp,
 ): Promise<string> {
-  const receiptKey = receipt ? `${companyId}/${randomUUID()}.${EXTENSION[receipt.mime]}` : null;
-  if (receipt && receiptKey) await storage.put(receiptKey, receipt.data, receipt.mime);
+  // The file first, under a fresh key the transaction records: a row never points at a missing file. A crash before
+  // the commit leaves an unreferenced file, which the orphan sweeper (storage/orphans.ts) removes after an hour.
+  const receiptKey = receipt ? newReceiptKey(companyId, receipt.mime) : null;
+  if (receipt && receiptKey) {
+    await storage.put(receiptKey, receipt.data, receipt.mime);
+    faultPoint('receipt.after-put');
+  }
   try {
     return await db.transaction(async (tx) => {
       const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');

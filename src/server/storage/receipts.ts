@@ -1,47 +1,59 @@
-import { constants } from 'node:fs';
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
 
-/** Where receipt files live: local disk in the embedded mode, object storage in production. */
+/** One stored file as a listing sees it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+/**
+ * Where receipt files live: local disk in the embedded mode, object storage (S3-compatible) in production. Keys are
+ * relative (`<companyId>/<uuid>.<ext>`); files are never public, the authenticated routes stream them.
+ */
 export interface ReceiptStorage {
   put(key: string, data: Buffer, mime: string): Promise<void>;
+  /** null when no file has that key. */
   get(key: string): Promise<Buffer | null>;
+  /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix` ('' for all), in no particular order: the orphan sweeper reads it. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** Cheap reachability probe for /api/ready (the folder is writable, the bucket answers); throws when it is not. */
   check?(): Promise<void>;
 }
 
-export class DiskStorage implements ReceiptStorage {
-  private root: string;
-  constructor(root: string) {
-    this.root = resolve(root);
-  }
-  private path(key: string): string {
-    const p = resolve(join(this.root, key));
-    if (!p.startsWith(this.root + '/')) throw new Error('invalid storage key');
-    return p;
-  }
-  async put(key: string, data: Buffer): Promise<void> {
-    const p = this.path(key);
-    await mkdir(dirname(p), { recursive: true });
-    await writeFile(p, data);
-  }
-  async get(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.path(key));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
-  async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
-  }
-  async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await access(this.root, constants.W_OK);
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key.slice(0, 100))}`);
+    this.name = 'InvalidStorageKeyError';
   }
 }
+
+/**
+ * Refuses keys that could leave the store's root on disk (`..`, absolute paths, backslashes) or mean different
+ * files on different stores (empty segments, `.`): both stores accept exactly the same keys.
+ */
+export function assertStorageKey(key: string, { prefix = false } = {}): void {
+  if (prefix && key === '') return;
+  const segments = key.split('/');
+  // A listing prefix may end with '/' (its last segment is then empty) or stop inside a segment.
+  if (prefix && segments.at(-1) === '') segments.pop();
+  const bad =
+    key.length > 900 ||
+    [...key].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) ||
+    segments.length === 0 ||
+    segments.some((s) => s === '' || s === '.' || s === '..');
+  if (bad) throw new InvalidStorageKeyError(key);
+}
+
+/** A fresh key for a receipt: never reused, so a row only ever points at the file written for it. */
+export function newReceiptKey(companyId: string, mime: string): string {
+  return `${companyId}/${randomUUID()}.${EXTENSION[mime]}`;
+}
+
+/** The keys `newReceiptKey` makes: the orphan sweeper touches nothing else in the store. */
+export const RECEIPT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|pdf)$/;
 
 /** Receipt type decided by the file's bytes, never its name (DECISIONS.md). */
 export function sniffReceiptType(data: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf' | null {
