@@ -1,24 +1,26 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/server/auth/login-guard.js';
+import { loadEnv } from '../../src/server/env.js';
 import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.js';
+import { openReceiptStorage } from '../../src/server/storage/open.js';
+import type { ReceiptStorage } from '../../src/server/storage/receipts.js';
 import { TestClient, type TestResponse } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { expenseFields, fileExpense } from '../helpers/factories.js';
 import { companyOverHttp, EMPLOYEE_PASSWORD } from '../helpers/http-company.js';
 import { COPEC_BOLETA_LINES, thermalReceipt } from '../helpers/receipts.js';
+import { startLocalS3, type LocalS3 } from '../helpers/s3.js';
 import { buildServer, startServerProcess, unusedPort, type ServerBuild, type ServerProcess } from '../helpers/server-process.js';
 import { startSmtpCapture } from '../helpers/smtp.js';
+import { download, storedKeys } from '../helpers/storage.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 /*
- * Issue 17 item 5: several instances, proven. One PostgreSQL database, one receipt store, an SMTP capture and a webhook
- * receiver, all on loopback; two web processes and one `npm run worker`, compiled as production runs them, with the
+ * Issue 17 item 5: several instances, proven. One PostgreSQL database, one S3-compatible receipt store (s3rver), an
+ * SMTP capture and a webhook receiver, all on loopback; two web processes and one `npm run worker`, compiled as production runs them, with the
  * same secrets. The web processes are driven alternately, one of them is killed in the middle of a burst of filings
  * and restarted, and every effect is counted.
  *
@@ -42,7 +44,8 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
   let db: pg.Client;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let receiver: Receiver;
-  let storeDir: string;
+  let s3: LocalS3;
+  let store: ReceiptStorage;
   let a: ServerProcess;
   let b: ServerProcess;
   let worker: ServerProcess;
@@ -54,7 +57,8 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
     testDb = await createTestDatabase();
     smtp = await startSmtpCapture();
     receiver = await startReceiver();
-    storeDir = mkdtempSync(join(tmpdir(), 'rendix-shared-store-'));
+    s3 = await startLocalS3('multi-instance/receipts');
+    store = await openReceiptStorage(loadEnv({ NODE_ENV: 'test', ...s3.env }));
     const portA = await unusedPort();
     const shared = {
       // The public address behind the balancer: e-mail links and the receipt links of webhooks.
@@ -62,9 +66,10 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
       SMTP_URL: smtp.url,
       SECRETS_KEY: randomBytes(32).toString('base64'),
       ACCOUNTING_WEBHOOK_RETRY_BASE_MS: '200',
+      ...s3.env,
     };
     envB = { ...shared, JOBS: 'none', RENDIX_FAULT: 'job.taken' };
-    const common = { build, databaseUrl: testDb.url, dataDir: storeDir };
+    const common = { build, databaseUrl: testDb.url };
     // All three start together on the empty database.
     [a, b, worker] = await Promise.all([
       startServerProcess({ ...common, port: portA, env: { ...shared, JOBS: 'email,webhooks' } }),
@@ -83,8 +88,8 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
     await testDb?.drop();
     await smtp?.close();
     await receiver?.close();
+    await s3?.close();
     build?.remove();
-    if (storeDir) rmSync(storeDir, { recursive: true, force: true });
   });
 
   /** The same browser (its cookies) talking to another instance. */
@@ -108,17 +113,6 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
     await expect
       .poll(async () => (await query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`))[0].n, { timeout, interval: 500 })
       .toBe(0);
-  }
-
-  /** What the store holds under a company. */
-  function storedKeys(companyId: string): string[] {
-    const dir = join(storeDir, 'receipts', companyId);
-    return existsSync(dir) ? readdirSync(dir).map((f) => `${companyId}/${f}`) : [];
-  }
-
-  async function download(client: TestClient, path: string) {
-    const res = await fetch(client.baseUrl + path, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    return { status: res.status, data: Buffer.from(await res.arrayBuffer()) };
   }
 
   const mailsTo = (to: string, subject: RegExp, text?: string) => smtp.messages.filter((m) => m.to.includes(to) && subject.test(m.subject) && (!text || m.text.includes(text)));
@@ -243,7 +237,7 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
     const checks = await jobsOf('receipt-check');
     const submitted = await jobsOf('expense-submitted');
     const companyId = rows[0].company_id;
-    const files = new Set(storedKeys(companyId));
+    const files = new Set(await storedKeys(store, `${companyId}/`));
     for (const r of rows) {
       expect(checks.filter((j) => j.id === r.id), `${r.description}: one receipt check, done`).toEqual([{ id: r.id, state: 'completed' }]);
       expect(submitted.filter((j) => j.id === r.id), `${r.description}: one submission event, done`).toEqual([{ id: r.id, state: 'completed' }]);
@@ -258,7 +252,7 @@ describe.runIf(onPostgres)('two web processes and a worker on one PostgreSQL and
       expect(read.data.equals(photos[i]), `receipt of ${name(i)}`).toBe(true);
     }
 
-    const keys = new Set(rows.map((r) => r.receipt_key));
+    const keys = new Set((await query<{ key: string }>(`select receipt_key as key from expenses where company_id = $1`, [companyId])).map((r) => r.key));
     // Files stored by filings B never committed: item 2's hourly sweep removes them once an hour old.
     const orphans = [...files].filter((f) => !keys.has(f)).length;
     const mails = burst.reduce((n, r) => n + mailsTo(c.adminEmail, SUBMITTED, r.description).length, 0);
