@@ -13,8 +13,8 @@ const optionalUrl = (what: string) =>
 
 /**
  * The background work a process may consume (JOBS). `receipts`: receipt reading and checks (OCR, the heavy one);
- * `email`: mail delivery; `webhooks`: billing and approval webhooks; `niudata`: accounting sync; `periodic`: the
- * purges, the subscription expiry and the receipt orphan sweep.
+ * `email`: notification, password-reset and login-code e-mails and their delivery; `webhooks`: billing and approval
+ * webhooks; `niudata`: accounting sync; `periodic`: the purges, the subscription expiry and the receipt orphan sweep.
  */
 export const JOB_GROUPS = ['receipts', 'email', 'webhooks', 'niudata', 'periodic'] as const;
 export type JobGroup = (typeof JOB_GROUPS)[number];

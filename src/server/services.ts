@@ -1,4 +1,6 @@
 import { startAccountingWebhookWorker } from './accounting/webhook-delivery.js';
+import { startLoginCodeWorker } from './auth/login-guard.js';
+import { startPasswordResetWorker } from './auth/password-reset-job.js';
 import { purgeOldAccountingWebhookLogs } from './accounting/webhook.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { scheduleSubscriptionExpiry } from './billing/plan-state.js';
@@ -10,6 +12,7 @@ import { databaseUrl, type Env, type JobGroup } from './env.js';
 import { JobQueue } from './jobs/queue.js';
 import { describeError, safeLogObject } from './logging.js';
 import { startNiudataWorker } from './niudata/sync.js';
+import { startNotificationWorkers } from './notifications/service.js';
 import { purgeExpiredRateLimits } from './platform/rate-limit.js';
 import { purgeExpiredIdempotencyKeys } from './platform/idempotency.js';
 import { startReceiptWorker } from './receipts/jobs.js';
@@ -25,6 +28,18 @@ export interface Services extends AppDeps {
   warmReceipts(): void;
   /** Stops the jobs (running ones get `timeoutMs` to finish), the reader threads, the mailer and the database. */
   close(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * The `email` group: every job that writes or delivers e-mail (submission and decision notifications, forgot-password,
+ * login codes, SMTP delivery). Consumed only where JOBS names it: a JOBS=none web process runs no job at all, so it
+ * can be killed without leaving one active (pg-boss would run it again only after its expiry).
+ */
+export async function startEmailJobs(deps: Pick<AppDeps, 'db' | 'mailer' | 'jobs' | 'appUrl'>): Promise<void> {
+  await deps.mailer.startWorker();
+  await startNotificationWorkers(deps);
+  await startPasswordResetWorker(deps);
+  await startLoginCodeWorker(deps);
 }
 
 const logError = (what: string) => (err: unknown) => console.error(`${what}:`, describeError(err));
@@ -55,7 +70,7 @@ export async function openServices(env: Env): Promise<Services> {
     appUrl,
     async startJobs(groups) {
       const on = new Set(groups);
-      if (on.has('email')) await mailer.startWorker();
+      if (on.has('email')) await startEmailJobs(services);
       if (on.has('receipts')) await startReceiptWorker(services, jobs);
       if (on.has('webhooks')) {
         await startBillingWebhookWorker(services);

@@ -8,8 +8,9 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
 import { RECEIPT_CHECK_JOB } from '../../src/server/receipts/jobs.js';
 import { createTestDatabase } from '../helpers/db.js';
-import { TestClient, type TestResponse } from '../helpers/app.js';
-import { catalogIds, expenseFields, fileExpense, registration, uniqueEmail } from '../helpers/factories.js';
+import type { TestResponse } from '../helpers/app.js';
+import { expenseFields, fileExpense } from '../helpers/factories.js';
+import { companyOverHttp } from '../helpers/http-company.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { startSmtpCapture } from '../helpers/smtp.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
@@ -41,31 +42,6 @@ afterAll(async () => {
 });
 
 const mailEnv = () => ({ SMTP_URL: smtp.url, ACCOUNTING_WEBHOOK_RETRY_BASE_MS: '200' });
-
-function linkToken(text: string, path: string): string {
-  const m = new RegExp(`${path}\\?token=([^\\s"<&]+)`).exec(text);
-  if (!m) throw new Error(`no ${path} link in: ${text}`);
-  return decodeURIComponent(m[1]);
-}
-
-/**
- * Over HTTP and e-mail only (the database belongs to the child): an admin on an unlimited plan (NiuData registration,
- * e-mail verified) and an employee who accepted an invitation.
- */
-async function companyOn(s: ServerProcess) {
-  const admin = new TestClient(s.url);
-  const reg = registration({ companyName: 'Durable SpA' });
-  expect((await admin.post('/api/auth/register-niudata', reg)).status).toBe(201);
-  const verify = await smtp.waitFor(reg.email, { subject: /Confirma tu email/, timeoutMs: 30_000 });
-  expect((await admin.post('/api/auth/verify-email', { token: linkToken(verify.text, '/verificar-email') })).status).toBe(200);
-  const employeeEmail = uniqueEmail('empleada');
-  expect((await admin.post('/api/company/invite', { email: employeeEmail })).status).toBe(201);
-  const invitation = await smtp.waitFor(employeeEmail, { subject: /Te invitaron/, timeoutMs: 30_000 });
-  const employee = new TestClient(s.url);
-  const accepted = await employee.post('/api/auth/accept-invitation', { token: linkToken(invitation.text, '/invitacion'), firstName: 'Inés', lastName: 'Rojas', password: 'secreto123', confirmPassword: 'secreto123' });
-  expect(accepted.status).toBe(200);
-  return { admin, adminEmail: reg.email, employee, employeeEmail, ids: await catalogIds(admin) };
-}
 
 const withReceipt = () => ({ data: receipt, name: 'boleta.jpg', type: 'image/jpeg' });
 
@@ -158,7 +134,7 @@ describe('an Idempotency-Key outlives a crash between the commit and the answer'
 describe('jobs committed with their write survive a crash right after the commit', () => {
   test('filing: the expense, its receipt check and the admins\' e-mail', async () => {
     server = await startServerProcess({ env: mailEnv() });
-    const c = await companyOn(server);
+    const c = await companyOverHttp(smtp, server.url);
     await server.restart({ ...mailEnv(), RENDIX_FAULT: 'expense.after-commit' });
 
     const description = 'Taxi antes del corte';
@@ -180,7 +156,7 @@ describe('jobs committed with their write survive a crash right after the commit
 
   test('edit and approval: the receipt check, the approval webhook and the decision e-mail', async () => {
     server = await startServerProcess({ env: mailEnv() });
-    const c = await companyOn(server);
+    const c = await companyOverHttp(smtp, server.url);
     expect((await c.admin.post('/api/accounting/webhook', { webhookUrl: receiver.url('/durable-erp'), enabled: true })).status).toBe(200);
     const filed = await fileExpense(c.employee, expenseFields(c.ids, { description: 'Hotel' }), withReceipt());
     expect(filed.status).toBe(201);
@@ -210,7 +186,7 @@ describe('jobs committed with their write survive a crash right after the commit
 
   test('a SIGKILL in the middle of 40 concurrent filings: every committed expense has its receipt check', async () => {
     server = await startServerProcess({ env: mailEnv() });
-    const c = await companyOn(server);
+    const c = await companyOverHttp(smtp, server.url);
     const s = server;
     const N = 40;
     // Killed once a random number of filings has been answered, or after 20 s at most.

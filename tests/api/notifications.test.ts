@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { startPasswordResetWorker } from '../../src/server/auth/password-reset-job.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { companies, emailOutbox, memberships, users } from '../../src/server/db/schema/index.js';
 import { Mailer } from '../../src/server/email/mailer.js';
@@ -74,6 +75,8 @@ describe('durable delivery', () => {
     await queue1.start();
     const mailer1 = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue1);
     const deps1 = { env, database, db: database.db, mailer: mailer1, appUrl: 'http://127.0.0.1', storage, jobs: queue1, receipts: createReceiptAnalyzer(env) };
+    // Its forgot-password job writes the e-mail; no delivery worker runs here.
+    await startPasswordResetWorker(deps1);
     const app1 = await buildApp(deps1);
     await app1.listen({ port: 0, host: '127.0.0.1' });
     const base1 = `http://127.0.0.1:${(app1.server.address() as { port: number }).port}`;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,89 +11,35 @@ import { TestClient } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { registration } from '../helpers/factories.js';
 import { COPEC_BOLETA_LINES, thermalReceipt } from '../helpers/receipts.js';
+import { buildServer, startServerProcess, type ServerBuild, type ServerProcess, type ServerProcessOptions } from '../helpers/server-process.js';
 import { startSmtpCapture } from '../helpers/smtp.js';
 
 /*
  * Issue 17 item 6 (and the worker of item 5): the server as production runs it, a compiled bundle started with plain
  * `node` in its own process. Built here into a private folder inside the project (the same build as
- * `npm run build:server`), started as child processes (a minimal spawn of our own), stopped with real signals.
+ * `npm run build:server`), started as child processes (tests/helpers/server-process.ts), stopped with real signals.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BUILD = join(ROOT, '.tmp', `server-test-${process.pid}`);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
-const dataDir = mkdtempSync(join(tmpdir(), 'rendix-process-'));
+let build: ServerBuild;
 const started: ServerProcess[] = [];
 
-beforeAll(async () => {
-  execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', BUILD], { cwd: ROOT, stdio: 'pipe' });
-  testDb = await createTestDatabase();
-}, 120_000);
+beforeAll(() => {
+  build = buildServer();
+});
 afterEach(async () => {
-  // A failed test must not leave a server holding the database.
-  for (const p of started.splice(0)) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  // A failed test must not leave a server holding its database.
+  for (const p of started.splice(0)) await p.stop('SIGKILL');
 });
-afterAll(async () => {
-  await testDb?.drop();
-  rmSync(BUILD, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => build?.remove());
 
-interface ServerProcess {
-  child: ChildProcess;
-  output(): string;
-  /** Resolves with the match once the process printed it (stdout or stderr). */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
-
-/** `node <build>/<entry>.js` with a clean environment: test mode, the test database (or an embedded one), any port. */
-function spawnServer(entry: 'main' | 'worker', env: Record<string, string> = {}): ServerProcess {
-  const database = onPostgres ? { DATABASE_URL: testDb.url } : {};
-  const child = spawn(process.execPath, [join(BUILD, `${entry}.js`)], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', RECEIPT_WORKERS: '1', ...database, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const listeners = new Set<() => void>();
-  const take = (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-    for (const l of listeners) l();
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const p: ServerProcess = {
-    child,
-    output: () => text,
-    exited,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const m = text.match(pattern);
-          if (m) {
-            listeners.delete(check);
-            resolve(m);
-          }
-        };
-        listeners.add(check);
-        check();
-        void exited.then((code) => {
-          if (listeners.delete(check)) reject(new Error(`the process exited (${code}) before printing ${pattern}:\n${text}`));
-        });
-      }),
-  };
+/** `node <build>/<entry>.js`, tracked for afterEach. */
+async function startCompiled(opts: Omit<ServerProcessOptions, 'build'> = {}): Promise<ServerProcess> {
+  const p = await startServerProcess({ ...opts, build });
   started.push(p);
   return p;
-}
-
-async function startWeb(env: Record<string, string> = {}) {
-  const server = spawnServer('main', env);
-  const [, port] = await server.waitFor(/Rendix está corriendo en http:\/\/localhost:(\d+)/);
-  return { server, port: Number(port), baseUrl: `http://127.0.0.1:${port}` };
 }
 
 function connectionRefused(port: number): Promise<boolean> {
@@ -134,12 +80,12 @@ async function requestInFlight(port: number, path: string, body: string) {
 
 describe('the compiled server (node dist/server/main.js)', () => {
   test('starts with plain node, finds its migrations, is ready, and reads a receipt in its compiled reader thread', { timeout: 180_000 }, async () => {
-    const { server, baseUrl } = await startWeb();
-    const ready = await fetch(`${baseUrl}/api/ready`);
+    const server = await startCompiled();
+    const ready = await fetch(`${server.url}/api/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ok: true, checks: { database: 'ok', storage: 'ok', queue: 'ok' } });
 
-    const client = new TestClient(baseUrl);
+    const client = new TestClient(server.url);
     expect((await client.post('/api/auth/register', registration())).status).toBe(201);
     const ted = buildSignedTed({ issuerRut: '99520000-7', documentTypeCode: 39, folio: 88123, date: '2025-03-14', total: 35000, firstItem: 'GASOLINA 95' }, createCafKeyPair(512));
     const form = new FormData();
@@ -150,18 +96,17 @@ describe('the compiled server (node dist/server/main.js)', () => {
     expect(read.body.data).toMatchObject({ amount: 35000, taxId: '99520000-7', invoiceNumber: '88123' });
     expect(read.body.data.timbre).toMatchObject({ signatureValid: true });
 
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    expect(await server.kill('SIGTERM')).toBe(0);
   });
 
   test('SIGTERM: no new connections, the request in flight completes with 200, then the process exits 0', { timeout: 120_000 }, async () => {
-    const { server, port } = await startWeb();
-    const inFlight = await requestInFlight(port, '/api/chatbot', JSON.stringify({ message: '¿Cuánto cuesta el plan Básico?' }));
+    const server = await startCompiled();
+    const inFlight = await requestInFlight(server.port, '/api/chatbot', JSON.stringify({ message: '¿Cuánto cuesta el plan Básico?' }));
 
-    server.child.kill('SIGTERM');
+    void server.kill('SIGTERM');
     await server.waitFor(/Deteniendo Rendix/);
-    await expect.poll(() => connectionRefused(port)).toBe(true);
-    expect(server.child.exitCode).toBeNull();
+    await expect.poll(() => connectionRefused(server.port)).toBe(true);
+    expect(server.isRunning()).toBe(true);
 
     inFlight.finish();
     const answer = await inFlight.closed;
@@ -175,10 +120,9 @@ describe('the compiled server (node dist/server/main.js)', () => {
   });
 
   test('SIGTERM: a request that never completes is cut after SHUTDOWN_TIMEOUT_MS, and the process still exits 0', { timeout: 120_000 }, async () => {
-    const { server, port } = await startWeb({ SHUTDOWN_TIMEOUT_MS: '1000' });
-    const stuck = await requestInFlight(port, '/api/chatbot', JSON.stringify({ message: 'hola' }));
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    const server = await startCompiled({ env: { SHUTDOWN_TIMEOUT_MS: '1000' } });
+    const stuck = await requestInFlight(server.port, '/api/chatbot', JSON.stringify({ message: 'hola' }));
+    expect(await server.kill('SIGTERM')).toBe(0);
     expect(server.output()).toMatch(/Solicitudes aún en curso tras 1000 ms: se cortan sus conexiones/);
     expect(await stuck.closed).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/);
   });
@@ -186,7 +130,7 @@ describe('the compiled server (node dist/server/main.js)', () => {
 
 describe('npm run worker (node dist/server/worker.js)', () => {
   test.skipIf(onPostgres)('refuses the embedded database, in Spanish', async () => {
-    const worker = spawnServer('worker');
+    const worker = await startCompiled({ entry: 'worker', waitUntilReady: false });
     expect(await worker.exited).toBe(1);
     expect(worker.output()).toMatch(/npm run worker necesita DATABASE_URL \(PostgreSQL\)/);
   });
@@ -196,21 +140,21 @@ describe('npm run worker (node dist/server/worker.js)', () => {
     { timeout: 180_000 },
     async () => {
       const smtp = await startSmtpCapture();
+      const testDb = await createTestDatabase();
       const db = new pg.Client({ connectionString: testDb.url });
       try {
         // A fresh database: the two processes migrate it at the same moment.
-        const env = { SMTP_URL: smtp.url, JOBS: 'none' };
-        const webStarting = startWeb(env);
-        const firstWorker = spawnServer('worker', { SMTP_URL: smtp.url });
-        const { baseUrl } = await webStarting;
-        await firstWorker.waitFor(/proceso de trabajos corriendo \(receipts, email, webhooks, niudata, periodic\)/);
-        firstWorker.child.kill('SIGTERM');
-        expect(await firstWorker.exited).toBe(0);
+        const [web, firstWorker] = await Promise.all([
+          startCompiled({ databaseUrl: testDb.url, env: { SMTP_URL: smtp.url, JOBS: 'none' } }),
+          startCompiled({ databaseUrl: testDb.url, entry: 'worker', env: { SMTP_URL: smtp.url } }),
+        ]);
+        expect(firstWorker.output()).toMatch(/proceso de trabajos corriendo \(receipts, email, webhooks, niudata, periodic\)/);
+        expect(await firstWorker.kill('SIGTERM')).toBe(0);
         expect(firstWorker.output()).toContain('Proceso de trabajos detenido.');
 
         // With no worker running, the web process files the verification e-mail's delivery job and leaves it.
         const data = registration();
-        expect((await new TestClient(baseUrl).post('/api/auth/register', data)).status).toBe(201);
+        expect((await new TestClient(web.url).post('/api/auth/register', data)).status).toBe(201);
         await db.connect();
         const deliveries = async () => (await db.query<{ state: string }>(`select state from pgboss.job where name = 'email-deliver'`)).rows.map((r) => r.state);
         expect(await deliveries()).toEqual(['created']);
@@ -219,15 +163,16 @@ describe('npm run worker (node dist/server/worker.js)', () => {
         expect(await deliveries()).toEqual(['created']);
         expect(smtp.messages).toEqual([]);
 
-        const worker = spawnServer('worker', { SMTP_URL: smtp.url, JOBS: 'email' });
-        await worker.waitFor(/proceso de trabajos corriendo \(email\)/);
+        const worker = await startCompiled({ databaseUrl: testDb.url, entry: 'worker', env: { SMTP_URL: smtp.url, JOBS: 'email' } });
+        expect(worker.output()).toMatch(/proceso de trabajos corriendo \(email\)/);
         const mail = await smtp.waitFor(data.email as string, 60_000);
         expect(mail.subject).toMatch(/verifica|confirma/i);
         await expect.poll(deliveries).toEqual(['completed']);
-        worker.child.kill('SIGTERM');
-        expect(await worker.exited).toBe(0);
+        expect(await worker.kill('SIGTERM')).toBe(0);
       } finally {
         await db.end().catch(() => undefined);
+        for (const p of started.splice(0)) await p.stop('SIGKILL');
+        await testDb.drop();
         await smtp.close();
       }
     },

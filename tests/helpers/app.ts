@@ -14,6 +14,7 @@ import { startBillingWebhookWorker } from '../../src/server/billing-webhooks/del
 import { startAccountingWebhookWorker } from '../../src/server/accounting/webhook-delivery.js';
 import { startNiudataWorker } from '../../src/server/niudata/sync.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
+import { startEmailJobs } from '../../src/server/services.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
 
@@ -105,7 +106,6 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   queue.onError = (err) => console.error('job queue error:', err.message);
   await queue.start();
   const mailer = new Mailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }, queue);
-  await mailer.startWorker();
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-receipts-'));
   // Files under a temporary folder, or the bucket of `env.STORAGE_URL` when a test gives one.
   const storage = await openReceiptStorage(env, storageDir);
@@ -117,6 +117,7 @@ export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, 
   // Reads deps.appUrl when a job runs, so the receipt links in webhook bodies carry the port chosen below.
   await startAccountingWebhookWorker(deps);
   await startNiudataWorker(deps);
+  await startEmailJobs(deps);
   // Silent, unless a test reads the log.
   const app = await buildApp(deps, { logger: Boolean(opts.logStream), logStream: opts.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });

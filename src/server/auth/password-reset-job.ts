@@ -28,7 +28,7 @@ export async function sendPasswordResetLink(deps: Omit<ResetDeps, 'jobs'>, email
   });
 }
 
-/** Every app instance consumes the jobs (each is taken once); started with the auth routes. */
+/** Part of the `email` job group (services.ts): every process consuming it takes these jobs (each once). */
 export async function startPasswordResetWorker(deps: ResetDeps): Promise<void> {
   await deps.jobs.work<{ email: string }>(PASSWORD_RESET_JOB, (job) => sendPasswordResetLink(deps, job.email));
 }

@@ -8,8 +8,8 @@ import type { PlanId } from '@shared/plans.js';
 import { users } from '../db/schema/index.js';
 import { requireSession, type AppDeps } from '../context.js';
 import { enforceRateLimit } from '../platform/rate-limit.js';
-import { requestPasswordReset, startPasswordResetWorker } from './password-reset-job.js';
-import { checkLogin, startLoginCodeWorker } from './login-guard.js';
+import { requestPasswordReset } from './password-reset-job.js';
+import { checkLogin } from './login-guard.js';
 import { unlockRoutes } from './unlock-routes.js';
 import {
   findUserById,
@@ -36,9 +36,6 @@ const FORGOT_ANSWER = 'Si el email existe, recibirás instrucciones para restabl
 export const authRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  // Forgot-password's per-account work runs as a job; every instance serving these routes consumes it.
-  await startPasswordResetWorker(deps);
-  await startLoginCodeWorker(deps);
   await app.register(unlockRoutes, deps);
 
   /** Ends any session the browser had, then opens a fresh one: the id rotates on every sign-in. */

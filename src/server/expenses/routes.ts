@@ -10,7 +10,7 @@ import { readForm } from '../storage/multipart.js';
 import { sniffReceiptType } from '../storage/receipts.js';
 import { storedFileHeaders } from '../security-headers.js';
 import { companyById } from '../companies/service.js';
-import { enqueueExpenseSubmitted, startNotificationWorkers } from '../notifications/service.js';
+import { enqueueExpenseSubmitted } from '../notifications/service.js';
 import { faultPoint } from '../platform/faults.js';
 import { enqueueReceiptCheck } from '../receipts/jobs.js';
 import { fileSha256, receiptChecks } from '../receipts/service.js';
@@ -41,8 +41,6 @@ export function parseExpenseFields(fields: Record<string, string>) {
 export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  // Submission and decision e-mails follow durable events; every instance serving the API consumes them.
-  await startNotificationWorkers(deps);
 
   /** The filing's answer: the expense as it is now. Also a retry's answer when the first one was lost (Idempotency-Key). */
   async function filedAnswer(request: FastifyRequest, expenseId: string) {

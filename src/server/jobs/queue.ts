@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.js';
 import { describeError } from '../logging.js';
+import { faultPoint } from '../platform/faults.js';
 
 const declaredQueues = new Set<string>();
 
@@ -85,10 +86,14 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.started) return;
-    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts).
-    await this.database.exclusive(() => this.boss.start());
+    // pg-boss creates its schema on first start, and two processes doing so at once can fail (db/client.ts). Creating
+    // a queue adds a partition to pg-boss's job table: two processes creating the queues at once deadlock, and one of
+    // them dies at start. So the queues are created under the same lock.
+    await this.database.exclusive(async () => {
+      await this.boss.start();
+      for (const name of declaredQueues) await this.ensureQueue(name);
+    });
     this.started = true;
-    for (const name of declaredQueues) await this.ensureQueue(name);
   }
 
   /**
@@ -118,6 +123,8 @@ export class JobQueue {
   async work<T extends object>(name: string, handler: JobHandler<T>): Promise<void> {
     await this.ensureQueue(name);
     await this.boss.work<T>(name, { pollingIntervalSeconds: this.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      // Tests arm it in a process that must never run a job (a JOBS=none web process).
+      faultPoint('job.taken');
       try {
         await handler(job.data);
       } catch (err) {

@@ -71,7 +71,7 @@ function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to:
   };
 }
 
-/** Every instance serving the API consumes both events (each job is taken once). */
+/** Part of the `email` job group (services.ts): every process consuming it takes these events (each job once). */
 export async function startNotificationWorkers(deps: NotifyDeps & Pick<AppDeps, 'jobs'>): Promise<void> {
   await deps.jobs.work<ExpenseEvent>(EXPENSE_SUBMITTED_JOB, mailEvent(deps, EXPENSE_SUBMITTED_JOB, (e, to) => submittedEmail(deps.appUrl, e, to)));
   await deps.jobs.work<ExpenseEvent>(EXPENSE_DECIDED_JOB, mailEvent(deps, EXPENSE_DECIDED_JOB, (e, to) => decidedEmail(deps.appUrl, e, to)));
