@@ -102,7 +102,7 @@ describe('JobQueue.send with { tx }', () => {
 describe('an Idempotency-Key outlives a crash between the commit and the answer', () => {
   test('the retry after the restart is answered from the committed expense: one expense, one receipt check; another body is a 409', async () => {
     server = await startServerProcess({ env: mailEnv() });
-    const c = await companyOn(server);
+    const c = await companyOverHttp(smtp, server.url);
     await server.restart({ ...mailEnv(), RENDIX_FAULT: 'expense.after-commit' });
 
     const key = { 'idempotency-key': randomUUID() };
