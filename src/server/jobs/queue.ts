@@ -58,12 +58,27 @@ const DEFAULT_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as c
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  /** Set once stop() has returned: late writes of pg-boss's own bookkeeping are then dropped. */
+  private stopped = false;
   /** Queues known to exist: sending to them needs no createQueue. */
   private ready = new Set<string>();
 
   constructor(private readonly database: Database, opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {}) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => database.exec(text, values) },
+      db: {
+        executeSql: async (text, values) => {
+          try {
+            return await database.exec(text, values);
+          } catch (err) {
+            // A handler still running when stop() gave up finishes later, and pg-boss records its outcome without
+            // awaiting it: after the database closed that would be an unhandled rejection. The job, left active,
+            // expires and runs again, which is what a crash would do. (pg-boss reads a missing result as 0 rows
+            // affected; only completion and failure writes can come this late, every poller has stopped.)
+            if (this.stopped) return undefined as unknown as { rows: [] };
+            throw err;
+          }
+        },
+      },
       schema: 'pgboss',
       schedule: false,
       supervise: true,
@@ -141,5 +156,6 @@ export class JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    this.stopped = true;
   }
 }
