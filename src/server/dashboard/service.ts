@@ -23,24 +23,28 @@ export async function countMonthlyExpenses(db: DbOrTx, companyId: string): Promi
   return r.n;
 }
 
-/** Stat cards; `ownerId` narrows to one employee's own expenses. */
+/**
+ * Stat cards in one statement; `ownerId` narrows the cards to one employee's own expenses, while the month's count
+ * stays the company's (what the plan limit counts), hence its own subquery.
+ */
 export async function dashboardStats(db: Db, companyId: string, plan: string, ownerId: string | null) {
   const scope: SQL[] = [eq(expenses.companyId, companyId)];
   if (ownerId) scope.push(eq(expenses.userId, ownerId));
+  const monthly = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(expenses)
+    .where(and(eq(expenses.companyId, companyId), gte(expenses.createdAt, santiagoMonthStart)));
   const [row] = await db
     .select({
       totalExpenses: sql<number>`count(*)::int`,
       totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}) filter (where ${countsAsSpent}), 0)::text`,
       pendingExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'pending'))::int`,
       approvedExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'approved'))::int`,
+      monthlyExpenses: sql<number>`(${monthly})`,
     })
     .from(expenses)
     .where(and(...scope));
-  return {
-    ...row,
-    monthlyExpenses: await countMonthlyExpenses(db, companyId),
-    monthlyLimit: getPlan(plan).monthlyExpenseLimit,
-  };
+  return { ...row, monthlyLimit: getPlan(plan).monthlyExpenseLimit };
 }
 
 /** First day of the current month in Santiago, as a calendar date. */

@@ -1,0 +1,1 @@
+CREATE INDEX "expenses_company_date_spend_idx" ON "expenses" USING btree ("company_id","date","status","amount_clp");
