@@ -174,8 +174,8 @@ async function main() {
     await time(() => get('/api/dashboard/monthly')),
     await time(
       bare(
-        `select to_char(date_trunc('month', date), 'YYYY-MM'), sum(amount_clp), count(*) from expenses
-         where company_id = $1 and status in ('approved','pending') and date >= (date_trunc('month', current_date) - interval '5 months')::date group by 1`,
+        `select date, sum(amount_clp)::text, count(*)::int from expenses
+         where company_id = $1 and status in ('approved','pending') and date >= (date_trunc('month', current_date) - interval '5 months')::date group by date`,
         [companyId],
       ),
     ),

@@ -1,1 +1,1 @@
-CREATE INDEX "expenses_company_date_spend_idx" ON "expenses" USING btree ("company_id","date","status","amount_clp");
+CREATE INDEX "expenses_company_status_date_amount_idx" ON "expenses" USING btree ("company_id","status","date","amount_clp");

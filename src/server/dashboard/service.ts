@@ -65,18 +65,23 @@ export async function categoriesThisMonth(db: Db, scope: SQL[]) {
   return rows;
 }
 
-/** Spending (approved + pending) per month for the last `months` months including this one, zero-filled. */
+/**
+ * Spending (approved + pending) per month for the last `months` months including this one, zero-filled. Grouped by
+ * day in SQL (an index-only scan of expenses_company_status_date_amount_idx, no per-row date formatting) and folded
+ * into months here: at most ~186 rows.
+ */
 export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
-  const rows = await db
-    .select({
-      month: sql<string>`to_char(date_trunc('month', ${expenses.date}), 'YYYY-MM')`,
-      amount: sql<string>`sum(${expenses.amountClp})::text`,
-      count: sql<number>`count(*)::int`,
-    })
+  const days = await db
+    .select({ date: expenses.date, amount: sql<string>`sum(${expenses.amountClp})::text`, count: sql<number>`count(*)::int` })
     .from(expenses)
     .where(and(...scope, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
-    .groupBy(sql`1`);
-  const byMonth = new Map(rows.map((r) => [r.month, r]));
+    .groupBy(expenses.date);
+  const byMonth = new Map<string, { month: string; amount: string; count: number }>();
+  for (const d of days) {
+    const month = d.date.slice(0, 7);
+    const m = byMonth.get(month);
+    byMonth.set(month, { month, amount: String(BigInt(m?.amount ?? 0) + BigInt(d.amount)), count: (m?.count ?? 0) + d.count });
+  }
   const now = chileWallClock(new Date());
   const out: { month: string; amount: string; count: number }[] = [];
   for (let i = months - 1; i >= 0; i--) {
