@@ -141,6 +141,8 @@ export const expenseFiltersSchema = z.object({
   userId: safeText().trim().max(40).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  /** A page's `nextCursor` or `prevCursor`: the following page by keyset (no OFFSET scan, no recount). */
+  cursor: safeText().trim().max(300).optional(),
   _t: safeText().max(40).optional(),
 });
 export type ExpenseFilters = z.output<typeof expenseFiltersSchema>;
@@ -189,6 +191,15 @@ export const expenseViewSchema = z.object({
 });
 export type ExpenseView = z.infer<typeof expenseViewSchema>;
 
-export const expenseListSchema = z.object({ items: z.array(expenseViewSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+/** A page of the list. `nextCursor`/`prevCursor` ask for the neighbouring pages (null at either end). */
+export const expenseListSchema = z.object({
+  items: z.array(expenseViewSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+});
+export type ExpenseList = z.infer<typeof expenseListSchema>;
 /** POST /api/expenses: the new expense and the Spanish confirmation. */
 export const createdExpenseSchema = expenseViewSchema.extend({ message: z.string() });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { categorySummarySchema, dashboardStatsSchema, monthlySpendingSchema, recentExpensesSchema } from '@shared/dashboard.js';
 import { errorResponses } from '../openapi.js';
+import { fastSerializerCompiler } from '../fast-serializer.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { can, requireCompanyId } from '../policies/index.js';
@@ -12,7 +13,7 @@ import { categoriesThisMonth, dashboardStats, monthlySpending } from './service.
 export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/dashboard/stats', { schema: { tags: ['dashboard'], response: { 200: dashboardStatsSchema, ...errorResponses(400, 401) } } }, async (request) => {
+  r.get('/dashboard/stats', { schema: { tags: ['dashboard'], response: { 200: dashboardStatsSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => {
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     const companyId = requireCompanyId(actor);
@@ -29,12 +30,12 @@ export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) 
     return { scope, actor, companyId };
   }
 
-  r.get('/dashboard/categories', { schema: { tags: ['dashboard'], response: { 200: categorySummarySchema, ...errorResponses(400, 401) } } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope));
+  r.get('/dashboard/categories', { schema: { tags: ['dashboard'], response: { 200: categorySummarySchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope));
 
-  r.get('/dashboard/recent', { schema: { tags: ['dashboard'], response: { 200: recentExpensesSchema, ...errorResponses(400, 401) } } }, async (request) => {
+  r.get('/dashboard/recent', { schema: { tags: ['dashboard'], response: { 200: recentExpensesSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => {
     const { actor, companyId } = scopeOf(request);
     return recentExpenses(db, actor, companyId, 5);
   });
 
-  r.get('/dashboard/monthly', { schema: { tags: ['dashboard'], response: { 200: monthlySpendingSchema, ...errorResponses(400, 401) } } }, async (request) => monthlySpending(db, scopeOf(request).scope));
+  r.get('/dashboard/monthly', { schema: { tags: ['dashboard'], response: { 200: monthlySpendingSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => monthlySpending(db, scopeOf(request).scope));
 };

@@ -9,6 +9,7 @@ import { requireCompanyId } from '../policies/index.js';
 import { readForm } from '../storage/multipart.js';
 import { sniffReceiptType } from '../storage/receipts.js';
 import { storedFileHeaders } from '../security-headers.js';
+import { fastSerializerCompiler } from '../fast-serializer.js';
 import { companyById } from '../companies/service.js';
 import { enqueueExpenseSubmitted } from '../notifications/service.js';
 import { faultPoint } from '../platform/faults.js';
@@ -49,7 +50,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     return { status: 201 as const, body: { ...view, message: FILED } };
   }
 
-  r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, config: { auth: 'either' } }, async (request, reply) => {
+  r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, serializerCompiler: fastSerializerCompiler, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
     reply.header('cache-control', 'no-store');
     return listExpenses(db, actor, requireCompanyId(actor), request.query);

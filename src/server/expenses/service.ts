@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
-import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseView } from '@shared/expenses.js';
+import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseList, type ExpenseView } from '@shared/expenses.js';
 import { isUuid } from '@shared/input.js';
 import { monthlyLimitMessage } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
@@ -14,6 +14,7 @@ import { can, type Actor } from '../policies/index.js';
 import type { ReceiptChecks } from '../receipts/service.js';
 import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
 import { faultPoint } from '../platform/faults.js';
+import { cursorScope, decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 
 export type { ReceiptFile } from '../receipts/service.js';
 import type { ReceiptFile } from '../receipts/service.js';
@@ -251,17 +252,54 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
   return where;
 }
 
-export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters) {
-  const where = and(...filterConditions(actor, companyId, f));
-  const [items, [{ total }]] = await Promise.all([
-    expenseQuery(db)
-      .where(where)
-      .orderBy(desc(expenses.date), desc(expenses.expenseNumber))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ total: count() }).from(expenses).where(where),
-  ]);
-  return { items: items.map(presentExpense), total: Number(total), page: f.page, pageSize: f.pageSize };
+/**
+ * A page of the list, newest date first (ties by expense number, unique per company), by keyset on the index
+ * (company_id, date, expense_number): page 200 reads what page 1 reads. Rows are counted only on a first page; the
+ * cursors carry that total to the following pages. `page` without a cursor still works for API clients (OFFSET).
+ */
+export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters): Promise<ExpenseList> {
+  const conditions = filterConditions(actor, companyId, f);
+  const scope = cursorScope(companyId, can.seeAllCompanyExpenses(actor) ? 'all' : actor.userId, f);
+  const cursor = f.cursor ? decodeCursor(f.cursor, scope) : null;
+  const listKey = sql`(${expenses.date}, ${expenses.expenseNumber})`;
+  let rows: Row[];
+  let total: number;
+  let page: number;
+  let hasNext: boolean;
+  if (cursor?.dir === 'prev') {
+    // The rows just before the boundary, read upwards and turned back into list order.
+    const up = await expenseQuery(db)
+      .where(and(...conditions, sql`${listKey} > (${cursor.date}::date, ${cursor.number}::int)`))
+      .orderBy(asc(expenses.date), asc(expenses.expenseNumber))
+      .limit(f.pageSize + 1);
+    const more = up.length > f.pageSize;
+    rows = up.slice(0, f.pageSize).reverse();
+    total = cursor.total;
+    page = more ? cursor.page : 1;
+    hasNext = true;
+  } else {
+    const offset = cursor ? 0 : (f.page - 1) * f.pageSize;
+    const where = cursor ? and(...conditions, sql`${listKey} < (${cursor.date}::date, ${cursor.number}::int)`) : and(...conditions);
+    const [down, counted] = await Promise.all([
+      expenseQuery(db).where(where).orderBy(desc(expenses.date), desc(expenses.expenseNumber)).limit(f.pageSize + 1).offset(offset),
+      cursor ? null : db.select({ total: count() }).from(expenses).where(and(...conditions)),
+    ]);
+    hasNext = down.length > f.pageSize;
+    rows = down.slice(0, f.pageSize);
+    total = cursor ? cursor.total : Number(counted?.[0].total ?? 0);
+    page = cursor ? cursor.page : f.page;
+  }
+  const first = rows[0]?.e;
+  const last = rows.at(-1)?.e;
+  const at = (dir: ListCursor['dir'], e: Row['e'] | undefined, to: number) => (e ? encodeCursor({ dir, date: e.date, number: e.expenseNumber, page: to, total, scope }) : null);
+  return {
+    items: rows.map(presentExpense),
+    total,
+    page,
+    pageSize: f.pageSize,
+    nextCursor: hasNext ? at('next', last, page + 1) : null,
+    prevCursor: page > 1 ? at('prev', first, page - 1) : null,
+  };
 }
 
 /** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */

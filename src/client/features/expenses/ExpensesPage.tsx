@@ -18,6 +18,8 @@ import { EmptyState, ErrorState, LoadingState, Pagination } from './ResultStates
 interface Search {
   filters: ExpenseFilterValues;
   page: number;
+  /** The server's cursor to this page (keyset, no recount); none for the first page. */
+  cursor?: string;
 }
 
 /** 'Mis Rendiciones' (part 1 §2). A company switch remounts the screen, so filters and results start over. */
@@ -43,7 +45,7 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
     setSelected(expense);
   };
 
-  const params = search ? { ...filterParams(search.filters, admin), page: String(search.page), pageSize: String(PAGE_SIZE) } : null;
+  const params = search ? { ...filterParams(search.filters, admin), page: String(search.page), pageSize: String(PAGE_SIZE), ...(search.cursor ? { cursor: search.cursor } : {}) } : null;
   const list = useExpenseList(params);
   const categories = useCategoryOptions();
   const users = useCompanyUserOptions(admin && hasCompany);
@@ -70,9 +72,12 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
     else setSearch(next);
   };
 
+  // The pager moves one page at a time, along the cursors of the page shown; page 1 is asked afresh (and recounted).
   const goToPage = (page: number) => {
     if (!search) return;
-    setSearch({ ...search, page });
+    const cursor = page === 1 ? undefined : page > search.page ? list.data?.nextCursor : list.data?.prevCursor;
+    if (page !== 1 && !cursor) return;
+    setSearch({ ...search, page, cursor: cursor ?? undefined });
     resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 

@@ -22,6 +22,8 @@ export interface ExpensePage {
   total: number;
   page: number;
   pageSize: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
 }
 
 export interface CategoryOption {

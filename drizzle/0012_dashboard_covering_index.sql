@@ -1,0 +1,1 @@
+CREATE INDEX "expenses_company_status_date_amount_idx" ON "expenses" USING btree ("company_id","status","date","amount_clp");
