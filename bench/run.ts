@@ -2,13 +2,16 @@
  * npm run bench — seeds 200,000 expenses across 50 companies and measures the list, dashboard and
  * Excel endpoints over real HTTP next to the bare SQL they run, plus the export's peak memory.
  * Uses DATABASE_URL when set (a scratch database is created and dropped), else in-memory PGlite.
+ * BENCH_JSON=path also writes the figures as JSON (the contract other tools read: see `BenchReport`).
+ * The bare SQL of an endpoint is the exact statements it sends (recorded through the ORM's logger on one call),
+ * replayed on the same connection in the same run; writes (rate limits, last-seen) are not replayed.
  */
 import { performance } from 'node:perf_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app.js';
-import { hashPassword } from '../src/server/auth/passwords.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { Mailer } from '../src/server/email/mailer.js';
 import { loadEnv } from '../src/server/env.js';
@@ -16,13 +19,29 @@ import { DiskStorage } from '../src/server/storage/disk.js';
 import { JobQueue } from '../src/server/jobs/queue.js';
 import { createReceiptAnalyzer } from '../src/server/receipts/service.js';
 import { createTestDatabase } from '../tests/helpers/db.js';
+import { BENCH_PASSWORD, seedBench } from './seed.js';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50);
 const TOTAL = Number(process.env.BENCH_EXPENSES ?? 200_000);
-const BIG = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+/** Company 1's rows (the export case): at most half of all rows, so a quick small run still seeds the others. */
+const BIG = Number(process.env.BENCH_EXPORT_ROWS ?? Math.min(50_000, Math.floor(TOTAL / 2)));
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-function stats(samples: number[]) {
+type Stats = { median: number; p99: number };
+
+/** The JSON written to BENCH_JSON (milliseconds and megabytes, rounded to 0.01). */
+export interface BenchReport {
+  database: 'postgres' | 'pglite';
+  machine: { cores: number; loadavg: number[] };
+  endpoints: { name: string; medianMs: number; p99Ms: number; sqlMedianMs: number | null; ratio: number | null }[];
+  excel: { rows: number; ms: number; rssGrowthMb: number };
+  memory: { idleMb: number; heapUsedMb: number; exportPeakMb: number };
+  startupMs: number;
+}
+const r2 = (n: number) => Math.round(n * 100) / 100;
+const mb = (bytes: number) => r2(bytes / 1e6);
+
+function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
   return { median: q(0.5), p99: q(0.99) };
@@ -42,44 +61,18 @@ async function time(fn: () => Promise<unknown>, runs = RUNS) {
 
 async function main() {
   const testDb = await createTestDatabase();
-  const database = await openDatabase(testDb.url);
+  let recording: { sql: string; params: unknown[] }[] | null = null;
+  const database = await openDatabase(testDb.url, { onQuery: (sql, params) => recording?.push({ sql, params }) });
   console.log(`Base de datos: ${database.kind}. Sembrando ${TOTAL} rendiciones en ${COMPANIES} empresas...`);
   const t0 = performance.now();
-  const hash = await hashPassword('bench123');
   const ex = database.exec;
-  await ex(`insert into companies (name, company_code, plan, subscription_status)
-    select 'Empresa ' || g, 'B' || lpad(g::text, 5, '0'), 'professional', 'active' from generate_series(1, ${COMPANIES}) g`);
-  await ex(`insert into users (email, password_hash, first_name, last_name, current_company_id)
-    select 'u' || c.n || '_' || k || '@bench.cl', $1, 'Usuario' || k, 'Empresa' || c.n, c.id
-    from (select id, row_number() over (order by company_code) n from companies) c, generate_series(0, 4) k`, [hash]);
-  await ex(`insert into memberships (user_id, company_id, role)
-    select u.id, u.current_company_id, case when u.email like 'u%\\_0@bench.cl' then 'admin' else 'employee' end from users u`);
-  const cats = ['Alimentación', 'Transporte', 'Hospedaje', 'Materiales', 'Combustible', 'Otros', 'Factura'];
-  await ex(`insert into categories (company_id, name) select c.id, x.name from companies c, unnest($1::text[]) x(name)`, [cats]);
-  await ex(`insert into payment_methods (company_id, name) select c.id, x.name from companies c, unnest($1::text[]) x(name)`, [['Efectivo', 'Tarjeta de crédito']]);
-  // Company 1 gets BIG rows (the export case); the rest share what remains.
-  const rest = Math.floor((TOTAL - BIG) / (COMPANIES - 1));
-  await ex(`
-    with co as (select id, row_number() over (order by company_code) n from companies),
-    counts as (select id, n, case when n = 1 then ${BIG} else ${rest} end cnt from co)
-    insert into expenses (company_id, user_id, expense_number, date, amount, currency, exchange_rate, amount_clp, description,
-      category_id, payment_method_id, document_type, status, created_at, updated_at)
-    select c.id,
-      (select u.id from users u where u.current_company_id = c.id order by u.email offset (g % 5) limit 1),
-      g, (current_date - (g % 180))::date, (1000 + (g * 37) % 90000)::numeric, 'CLP', 1, 1000 + (g * 37) % 90000,
-      'Gasto de prueba ' || g,
-      (select id from categories k where k.company_id = c.id order by name offset (g % 7) limit 1),
-      (select id from payment_methods p where p.company_id = c.id order by name offset (g % 2) limit 1),
-      'boleta', (array['pending','approved','rejected'])[1 + g % 3], now() - ((g % 180) || ' days')::interval, now()
-    from counts c, generate_series(1, c.cnt) g`);
-  await ex(`update expenses set approved_at = created_at + interval '1 day' where status = 'approved'`);
-  await ex(`update companies set next_expense_number = 1 + (select count(*) from expenses e where e.company_id = companies.id)`);
-  // As autovacuum leaves a table: statistics and the visibility map (index-only scans read no heap pages).
-  await ex('vacuum analyze expenses');
-  await ex('analyze');
+  await seedBench(ex, { companies: COMPANIES, total: TOTAL, big: BIG, usersPerCompany: 5 });
   const [{ n }] = (await ex('select count(*)::int n from expenses')).rows as { n: number }[];
   console.log(`Sembrado: ${n} rendiciones en ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
+  global.gc?.();
+  const idle = process.memoryUsage();
+  const startedAt = performance.now();
   const env = loadEnv({ NODE_ENV: 'test' });
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-bench-'));
   const jobs = new JobQueue(database);
@@ -91,11 +84,12 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   deps.appUrl = base;
+  const startupMs = performance.now() - startedAt;
 
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'u1_0@bench.cl', password: 'bench123' }),
+    body: JSON.stringify({ email: 'u1_0@bench.cl', password: BENCH_PASSWORD }),
   });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const [{ id: companyId }] = (await ex(`select id from companies where company_code = 'B00001'`)).rows as { id: string }[];
@@ -105,8 +99,36 @@ async function main() {
     await r.arrayBuffer();
   };
 
-  const rows: [string, { median: number; p99: number }, { median: number; p99: number } | null][] = [];
+  const rows: [string, Stats, Stats | null][] = [];
   const bare = (text: string, params: unknown[]) => () => ex(text, params);
+  const contract: BenchReport['endpoints'] = [];
+  /** Times `path` and, in the same run, the reads it sends to the database replayed bare, one after the other. */
+  const measured = async (name: string, label: string, path: string) => {
+    recording = [];
+    await get(path);
+    const reads = recording.filter((q) => /^\s*(select|with)\b/i.test(q.sql));
+    recording = null;
+    const endpoint = await time(() => get(path));
+    const sql = await time(async () => {
+      for (const q of reads) await ex(q.sql, q.params);
+    });
+    rows.push([`${label} [${reads.length} consultas]`, endpoint, sql]);
+    contract.push({ name, medianMs: r2(endpoint.median), p99Ms: r2(endpoint.p99), sqlMedianMs: r2(sql.median), ratio: r2(endpoint.median / sql.median) });
+  };
+  await measured('list_page_1', 'GET /api/expenses (página 1, SQL exacto)', '/api/expenses?userId=all');
+  // Page 200 as the web client reaches it: through the cursor page 199 handed out (keyset, no recount).
+  // (A small seed has fewer pages: the last one stands in.)
+  let cursor = '';
+  let deepPage = 1;
+  for (; deepPage < 200; deepPage++) {
+    const r: Response = await fetch(`${base}/api/expenses?userId=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie } });
+    const next = ((await r.json()) as { nextCursor: string | null }).nextCursor;
+    if (!next) break;
+    cursor = next;
+  }
+  await measured('list_page_200', `GET /api/expenses (página ${deepPage} por cursor, SQL exacto)`, `/api/expenses?userId=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  await measured('dashboard_stats', 'GET /api/dashboard/stats (SQL exacto)', '/api/dashboard/stats');
+  await measured('dashboard_monthly', 'GET /api/dashboard/monthly (SQL exacto)', '/api/dashboard/monthly');
 
   rows.push([
     'GET /api/expenses (página 1)',
@@ -121,14 +143,6 @@ async function main() {
   ]);
   rows.push(['  (count total)', await time(bare('select count(*) from expenses where company_id = $1', [companyId])), null]);
   rows.push(['GET /api/expenses (página 200, OFFSET)', await time(() => get('/api/expenses?userId=all&page=200')), null]);
-  // What the web client does: page 200 through the cursor page 199 handed out (keyset, no recount).
-  let cursor: string | null = null;
-  for (let page = 1; page < 200; page++) {
-    const r: Response = await fetch(`${base}/api/expenses?userId=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie } });
-    cursor = ((await r.json()) as { nextCursor: string | null }).nextCursor;
-  }
-  if (!cursor) throw new Error('no cursor to page 200');
-  rows.push(['GET /api/expenses (página 200, cursor)', await time(() => get(`/api/expenses?userId=all&cursor=${encodeURIComponent(cursor)}`)), null]);
   rows.push([
     'GET /api/expenses (filtros estado+fechas)',
     await time(() => get('/api/expenses?userId=all&status=approved&startDate=2026-06-01&endDate=2026-09-30')),
@@ -230,6 +244,19 @@ async function main() {
   const ex3 = stats(exportTimes);
   console.log(`| Excel ${BIG} filas (3 corridas) | ${ms(ex3.median)} | ${ms(ex3.p99)} | ${ms(exportSql.median)} (select de ${BIG} filas) |`);
   console.log(`\nExcel: ${(bytes / 1e6).toFixed(1)} MB; memoria pico del proceso durante la exportación: +${((peak - baseline) / 1e6).toFixed(0)} MB sobre ${(baseline / 1e6).toFixed(0)} MB (RSS)`);
+  console.log(`Carga: ${loadavg().map((l) => l.toFixed(2)).join(' ')} en ${cpus().length} núcleos; arranque del servidor ${ms(startupMs)}`);
+
+  if (process.env.BENCH_JSON) {
+    const report: BenchReport = {
+      database: database.kind,
+      machine: { cores: cpus().length, loadavg: loadavg().map(r2) },
+      endpoints: contract,
+      excel: { rows: BIG, ms: r2(ex3.median), rssGrowthMb: mb(peak - baseline) },
+      memory: { idleMb: mb(idle.rss), heapUsedMb: mb(idle.heapUsed), exportPeakMb: mb(peak) },
+      startupMs: r2(startupMs),
+    };
+    writeFileSync(process.env.BENCH_JSON, JSON.stringify(report, null, 2) + '\n');
+  }
 
   await app.close();
   await jobs.stop();

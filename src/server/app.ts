@@ -13,13 +13,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.js';
-import { findUserById, loadSessionContext } from './auth/service.js';
+import { loadSessionContext } from './auth/service.js';
 import {
   SESSION_COOKIE,
   SESSION_HINT_COOKIE,
   clearSessionCookie,
   clearSessionHint,
-  findSession,
+  findSessionWithUser,
   setSessionHint,
   touchSession,
 } from './auth/sessions.js';
@@ -186,16 +186,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       if (request.cookies[SESSION_HINT_COOKIE]) clearSessionHint(reply);
       return;
     }
-    const session = await findSession(deps.db, sid);
-    const user = session ? await findUserById(deps.db, session.userId) : null;
-    if (!session || !user) {
+    const found = await findSessionWithUser(deps.db, sid);
+    if (!found) {
       clearSessionCookie(reply);
       return;
     }
+    const { session, user, saved } = found;
     await touchSession(deps.db, session);
     if (!request.cookies[SESSION_HINT_COOKIE]) setSessionHint(request, reply, session);
     request.sessionId = sid;
-    request.session = await loadSessionContext(deps.db, user);
+    request.session = await loadSessionContext(deps.db, user, saved);
   }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

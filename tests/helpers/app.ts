@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import type { AppDeps } from '../../src/server/context.js';
-import { openDatabase } from '../../src/server/db/client.js';
+import { openDatabase, type QueryObserver } from '../../src/server/db/client.js';
 import { Mailer } from '../../src/server/email/mailer.js';
 import { JobQueue } from '../../src/server/jobs/queue.js';
 import { loadEnv } from '../../src/server/env.js';
@@ -96,11 +96,13 @@ export interface TestApp {
  * The real server on a loopback port, over a fresh database (PGlite, or PostgreSQL when
  * DATABASE_URL is set), with a real SMTP server capturing mail when `smtp` is true.
  */
-export async function startTestApp(opts: { smtp?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { smtp?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream; onQuery?: QueryObserver } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const smtp = opts.smtp ? await startSmtpCapture() : null;
   const env = loadEnv({ NODE_ENV: 'test', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...opts.env });
-  const database = await openDatabase(testDb.url);
+  const database = await openDatabase(testDb.url, { onQuery: opts.onQuery });
   // The real durable queue, polling fast so tests do not wait.
   const queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   queue.onError = (err) => console.error('job queue error:', err.message);

@@ -55,6 +55,8 @@ export interface ServerProcessOptions {
   /** A compiled server (buildServer()): `node <dir>/<entry>.js`. Default: the TypeScript sources through tsx. */
   build?: ServerBuild;
   env?: Record<string, string>;
+  /** Options for node itself, before the entry (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
   /** A PostgreSQL database to share with other processes (never dropped by this one). Default: a fresh one. */
   databaseUrl?: string;
   /** A DATA_DIR to share (never removed by this one). Default: a temporary folder. */
@@ -98,7 +100,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
   const postgresUrl = opts.databaseUrl ?? ownDb?.url;
   const port = opts.port ?? (await unusedPort());
   const url = `http://127.0.0.1:${port}`;
-  const command = opts.build ? [join(opts.build.dir, `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
+  const command = [...(opts.nodeArgs ?? []), ...(opts.build ? [join(opts.build.dir, `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`])];
   const baseEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),

@@ -3,7 +3,7 @@ import type { CurrentUser, Role } from '@shared/auth.js';
 import type { PlanId } from '@shared/plans.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { auditLog, memberships, passwordResetTokens, users } from '../db/schema/index.js';
-import { createCompany, resolveCurrentCompany, subscriptionStatusOf } from '../companies/service.js';
+import { createCompany, resolveCurrentCompany, subscriptionStatusOf, type SavedCompanyRow } from '../companies/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
 import { errors } from '../errors.js';
 import { hashPassword, randomToken, sha256 } from './passwords.js';
@@ -139,9 +139,9 @@ export interface SessionContext {
   view: CurrentUser;
 }
 
-/** Everything a request needs to know about its user, built once per request. */
-export async function loadSessionContext(db: Db, user: UserRow): Promise<SessionContext> {
-  const current = await resolveCurrentCompany(db, user);
+/** Everything a request needs to know about its user, built once per request (`saved`: see `resolveCurrentCompany`). */
+export async function loadSessionContext(db: Db, user: UserRow, saved?: SavedCompanyRow): Promise<SessionContext> {
+  const current = await resolveCurrentCompany(db, user, saved);
   const view: CurrentUser = {
     id: user.id,
     email: user.email,

@@ -1,7 +1,8 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { sessions } from '../db/schema/index.js';
+import { companies, memberships, sessions, users } from '../db/schema/index.js';
+import { savedCompanyColumns } from '../companies/service.js';
 import { SESSION_HINT_COOKIE } from '@shared/session.js';
 import { randomToken, sha256 } from './passwords.js';
 
@@ -30,18 +31,30 @@ export async function createSession(
   return { id, expiresAt };
 }
 
-export async function findSession(db: Db, id: string) {
+/**
+ * A live session with its user, the user's saved company and their membership in it: the one query an authenticated
+ * request costs (the rare fallback to another company, when the saved one is gone, reads more).
+ */
+export async function findSessionWithUser(db: Db, id: string) {
   const [row] = await db
-    .select()
+    .select({ session: sessions, user: users, ...savedCompanyColumns })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.currentCompanyId))
+    .leftJoin(memberships, and(eq(memberships.companyId, users.currentCompanyId), eq(memberships.userId, users.id)))
     .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { session, user, ...saved } = row;
+  return { session, user, saved };
 }
 
-/** Sliding expiry for browser sessions, refreshed at most once a minute per session. */
+/** How stale last-seen may get before a request writes it: sliding expiry costs one write per session per window, not one per request. */
+export const TOUCH_RESOLUTION_MS = 3 * 60_000;
+
+/** Sliding expiry for browser sessions, refreshed at most once per `TOUCH_RESOLUTION_MS` per session. */
 export async function touchSession(db: Db, session: typeof sessions.$inferSelect): Promise<void> {
-  if (Date.now() - session.lastSeenAt.getTime() < 60_000) return;
+  if (Date.now() - session.lastSeenAt.getTime() < TOUCH_RESOLUTION_MS) return;
   const expiresAt = session.persistent ? session.expiresAt : new Date(Date.now() + BROWSER_SESSION_MS);
   await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.idHash, session.idHash));
 }

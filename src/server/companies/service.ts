@@ -87,20 +87,36 @@ export interface CurrentCompany {
  * The company a request works on: the user's saved choice while they are still an active member
  * (any company for a super admin), else their first active membership.
  */
+/** The saved current company's row and the user's membership in it, as columns any query can join in. */
+export const savedCompanyColumns = {
+  company: companies,
+  role: memberships.role,
+  active: sql<boolean>`coalesce(${memberships.isActive} and ${memberships.invitedAt} is null, false)`,
+};
+export type SavedCompanyRow = { company: CompanyRow | null; role: string | null; active: boolean };
+
+/**
+ * `saved` is the row of `savedCompanyColumns` for `user.currentCompanyId` when the caller already read it (the
+ * session lookup joins it in): then the usual request costs no query here.
+ */
 export async function resolveCurrentCompany(
   db: Db,
   user: { id: string; currentCompanyId: string | null; isSuperAdmin: boolean },
+  saved?: SavedCompanyRow,
 ): Promise<CurrentCompany | null> {
   if (user.currentCompanyId) {
-    const [row] = await db
-      .select({ company: companies, role: memberships.role, active: sql<boolean>`coalesce(${memberships.isActive} and ${memberships.invitedAt} is null, false)` })
-      .from(companies)
-      .leftJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, user.id)))
-      .where(eq(companies.id, user.currentCompanyId))
-      .limit(1);
-    if (row && row.active) return { company: row.company, role: row.role as Role, viewingAsSuperAdmin: false };
+    const [row] = saved
+      ? [saved]
+      : await db
+          .select(savedCompanyColumns)
+          .from(companies)
+          .leftJoin(memberships, and(eq(memberships.companyId, companies.id), eq(memberships.userId, user.id)))
+          .where(eq(companies.id, user.currentCompanyId))
+          .limit(1);
+    const company = row?.company ?? null;
+    if (company && row.active) return { company, role: row.role as Role, viewingAsSuperAdmin: false };
     // A super admin in a company they do not belong to acts as its admin, and the shell says so.
-    if (row && user.isSuperAdmin) return { company: row.company, role: 'admin', viewingAsSuperAdmin: true };
+    if (company && user.isSuperAdmin) return { company, role: 'admin', viewingAsSuperAdmin: true };
   }
   const [first] = await db
     .select({ company: companies, role: memberships.role })

@@ -33,8 +33,12 @@ const migrationsFolder = projectPath('drizzle');
 /** The session advisory lock of `exclusive` (any constant unlikely to collide with another application's). */
 const SETUP_LOCK = 72_616_401;
 
+/** Sees every statement the ORM sends (the query-count test, the benchmark's bare-SQL timing). */
+export type QueryObserver = (sql: string, params: unknown[]) => void;
+
 /** `url` = a postgres:// URL, or `pglite:<dir>` / `pglite:memory`. */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, opts: { onQuery?: QueryObserver } = {}): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -45,7 +49,7 @@ export async function openDatabase(url: string): Promise<Database> {
     const lost = (err: Error) => console.error('PostgreSQL: conexión perdida:', err.message);
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger }) as unknown as Db;
     const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
       const client = await pool.connect();
       try {
@@ -89,7 +93,7 @@ export async function openDatabase(url: string): Promise<Database> {
   }
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import type { BenchReport } from '../../bench/run.js';
+
+// `npm run bench` is a contract: a tiny run (its figures mean nothing) must still write every field of its JSON.
+
+test('the benchmark writes its JSON report, on this database', { timeout: 240_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rendix-bench-json-'));
+  const out = join(dir, 'bench.json');
+  try {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts'], {
+      env: { ...process.env, BENCH_EXPENSES: '500', BENCH_COMPANIES: '5', BENCH_RUNS: '3', BENCH_JSON: out },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const report = JSON.parse(readFileSync(out, 'utf8')) as BenchReport;
+    expect(report.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(report.machine).toEqual({ cores: expect.any(Number), loadavg: [expect.any(Number), expect.any(Number), expect.any(Number)] });
+    expect(report.endpoints.map((e) => e.name)).toEqual(expect.arrayContaining(['list_page_1', 'list_page_200', 'dashboard_stats', 'dashboard_monthly']));
+    for (const e of report.endpoints) {
+      expect(e).toEqual({ name: expect.any(String), medianMs: expect.any(Number), p99Ms: expect.any(Number), sqlMedianMs: expect.any(Number), ratio: expect.any(Number) });
+    }
+    expect(report.excel).toEqual({ rows: expect.any(Number), ms: expect.any(Number), rssGrowthMb: expect.any(Number) });
+    expect(report.memory.idleMb).toEqual(expect.any(Number));
+    expect(report.startupMs).toEqual(expect.any(Number));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
