@@ -42,6 +42,26 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
  */
 const COLUMN_STYLES: Partial<ExcelJS.Style>[] = COLUMNS.map((c) => ({ ...c.style }));
 
+/** The expense columns the sheet shows (not the whole row: timbres, flags and timestamps nobody exports cost parsing). */
+const EXPORTED = {
+  expenseNumber: expenses.expenseNumber,
+  date: expenses.date,
+  description: expenses.description,
+  documentType: expenses.documentType,
+  invoiceNumber: expenses.invoiceNumber,
+  taxId: expenses.taxId,
+  currency: expenses.currency,
+  amount: expenses.amount,
+  exchangeRate: expenses.exchangeRate,
+  amountClp: expenses.amountClp,
+  netAmount: expenses.netAmount,
+  taxAmount: expenses.taxAmount,
+  status: expenses.status,
+  approvedAt: expenses.approvedAt,
+  rejectedAt: expenses.rejectedAt,
+  rejectionReason: expenses.rejectionReason,
+};
+
 /** Excel cells have no zone and show a JS Date's UTC fields: write Chile's wall clock (the shared formatter's) as UTC. */
 function chileCell(d: Date): Date {
   const c = chileWallClock(d);
@@ -74,7 +94,7 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
       if (cursor) conditions.push(sql`(${expenses.date}, ${expenses.expenseNumber}) < (${cursor.date}::date, ${cursor.number})`);
       const rows = await db
         .select({
-          e: expenses,
+          e: EXPORTED,
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,
