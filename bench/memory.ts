@@ -85,6 +85,7 @@ async function main() {
       select u.current_company_id, u.id, g, (current_date - (g % 180))::date, (1000 + g % 90000)::numeric, 'CLP', 1, 1000 + g % 90000,
         'Gasto de prueba ' || g, 'boleta', 'pending', now(), now()
       from users u, generate_series(1, ${ROWS}) g`);
+    await database.exec('analyze expenses');
     await database.close();
     const t1 = performance.now();
     const res = await fetch(`${base}/api/expenses/export/excel?userId=all`, { headers: { cookie } });
