@@ -84,6 +84,13 @@ const envSchema = z
     /** Receipt reader threads (default: half the cores) and the longest a receipt may take. */
     RECEIPT_WORKERS: z.coerce.number({ error: 'RECEIPT_WORKERS debe ser un número' }).int().min(1).max(16).optional(),
     RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),
+    /** Reader threads idle this long are ended (their OCR engines hold ~150 MB each); the next receipt starts them again. */
+    RECEIPT_IDLE_MS: z.coerce.number({ error: 'RECEIPT_IDLE_MS debe ser un número' }).int().min(100).max(86_400_000).default(60_000),
+    /** Load the OCR models at start (first receipt ~2 s faster) instead of with the first receipt. Off: an idle process stays lean. */
+    RECEIPT_WARM: z
+      .enum(['true', 'false', '1', '0'], { error: 'RECEIPT_WARM debe ser true o false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */
     BILLING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'BILLING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
     /** Requests per minute one API token may make (shared by every app instance). */

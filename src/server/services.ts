@@ -24,7 +24,7 @@ import { startReceiptSweeper } from './storage/orphans.js';
 export interface Services extends AppDeps {
   /** Starts the consumers of the given job groups; called once. */
   startJobs(groups: readonly JobGroup[]): Promise<void>;
-  /** Loads the OCR models in the background, so the first receipt does not wait for them. */
+  /** With RECEIPT_WARM, loads the OCR models in the background, so the first receipt does not wait for them. */
   warmReceipts(): void;
   /** Stops the jobs (running ones get `timeoutMs` to finish), the reader threads, the mailer and the database. */
   close(timeoutMs: number): Promise<void>;
@@ -93,6 +93,8 @@ export async function openServices(env: Env): Promise<Services> {
       }
     },
     warmReceipts() {
+      // Off unless RECEIPT_WARM: the threads would hold their models through the first idle minute for nothing.
+      if (!env.RECEIPT_WARM) return;
       // Closing while the models load terminates their threads: not an error worth printing.
       void receipts.warm().catch((err) => closing || logError('Lector de recibos')(err));
     },

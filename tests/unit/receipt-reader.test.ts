@@ -41,4 +41,15 @@ describe('ReceiptReader', () => {
     const result = await r.analyze(await thermalReceipt(LINES), { timeoutMs: 60_000 });
     expect(result).toMatchObject({ amount: 1990, invoiceNumber: '1234', date: '2025-03-14' });
   });
+
+  test('no thread before the first receipt; threads end after the idle timeout and start again on demand', async () => {
+    const r = reader({ workers: 1, idleTimeoutMs: 500 });
+    expect(r.threads).toBe(0);
+    const photo = await thermalReceipt(LINES);
+    await expect(r.analyze(photo)).resolves.toMatchObject({ amount: 1990 });
+    expect(r.threads).toBe(1);
+    await expect.poll(() => r.threads, { timeout: 5_000, interval: 100 }).toBe(0);
+    await expect(r.analyze(photo)).resolves.toMatchObject({ amount: 1990 });
+    expect(r.threads).toBe(1);
+  });
 });

@@ -11,6 +11,8 @@ export interface ReaderOptions {
   maxQueue?: number;
   /** A receipt taking longer is abandoned: its thread is terminated and replaced. */
   timeoutMs?: number;
+  /** Threads idle this long are ended, down to none; the next receipt starts them again. Default one minute. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export class ReceiptReader {
   private readonly timeoutMs: number;
   private readonly workers: number;
   private readonly maxQueue: number;
+  private readonly idleTimeoutMs: number;
   /** Receipts being read or waiting: counted here rather than left to the pool, so the bound is exact. */
   private inFlight = 0;
 
@@ -30,9 +33,13 @@ export class ReceiptReader {
     this.workers = options.workers ?? Math.max(1, Math.floor(availableParallelism() / 2));
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxQueue = options.maxQueue ?? 16;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   }
 
-  /** Threads start with the first receipt (or ready()), so an app that never reads one pays nothing. */
+  /**
+   * Threads start with the first receipt (or ready()) and end after idleTimeoutMs without work, so a process that
+   * reads no receipts holds no OCR engine (~150 MB per thread).
+   */
   private get pool(): Piscina<WorkerTask, WorkerAnswer> {
     if (this.poolInstance) return this.poolInstance;
     const workers = this.workers;
@@ -41,9 +48,9 @@ export class ReceiptReader {
       // Compiled (scripts/build-server.mjs), worker.ts is the bundle's entry `receipt-thread.js`, next to the file
       // holding this code.
       filename: new URL(source ? './worker.ts' : './receipt-thread.js', import.meta.url).href,
-      minThreads: workers,
+      minThreads: 0,
       maxThreads: workers,
-      idleTimeout: Number.POSITIVE_INFINITY,
+      idleTimeout: this.idleTimeoutMs,
       // Running from TypeScript sources (tsx, vitest): the thread needs the same loader.
       execArgv: source ? ['--import', 'tsx'] : [],
       // A decompression bomb that slips past the pixel limits dies here instead of taking the server with it.
@@ -55,6 +62,11 @@ export class ReceiptReader {
   /** Loads the OCR models in every thread so the first receipt is not slow. */
   async ready(): Promise<void> {
     await Promise.all(Array.from({ length: this.workers }, () => this.pool.run({ kind: 'warm' })));
+  }
+
+  /** Threads alive now (0 before the first receipt and after an idle timeout). */
+  get threads(): number {
+    return this.poolInstance?.threads.length ?? 0;
   }
 
   async analyze(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ReceiptAnalysisResult> {

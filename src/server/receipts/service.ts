@@ -95,7 +95,7 @@ export class ReceiptAnalyzer {
 }
 
 export function createReceiptAnalyzer(env: Env): ReceiptAnalyzer {
-  const reader = new ReceiptReader({ workers: env.RECEIPT_WORKERS, timeoutMs: env.RECEIPT_TIMEOUT_MS });
+  const reader = new ReceiptReader({ workers: env.RECEIPT_WORKERS, timeoutMs: env.RECEIPT_TIMEOUT_MS, idleTimeoutMs: env.RECEIPT_IDLE_MS });
   const model = env.OPENAI_BASE_URL && env.OPENAI_VISION_MODEL ? { baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY, model: env.OPENAI_VISION_MODEL } : null;
   return new ReceiptAnalyzer(reader, model);
 }
