@@ -1,7 +1,7 @@
 import { Home, LifeBuoy, RotateCcw, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { PaymentResultCard } from './PaymentResultCard';
 import { SUPPORT_EMAIL, mailto } from './format';
 
 const CAUSES = [
@@ -36,41 +36,36 @@ function List({ id, title, items }: { id: string; title: string; items: string[]
 /** 'Error en el Pago' (/subscription-failure, part 1 §2): causes, solutions, retry, home and support. */
 export function PaymentFailurePage() {
   return (
-    <div className="mx-auto max-w-xl">
-      <Card>
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex h-16 w-16 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-900/40 dark:text-red-400">
-            <XCircle className="h-9 w-9" aria-hidden />
-          </span>
-          <h1 className="text-2xl font-semibold leading-none tracking-tight">Error en el Pago</h1>
-          <CardDescription>No pudimos completar tu pago. Tu plan no ha cambiado.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <List id="failure-causes" title="Posibles causas" items={CAUSES} />
-          <List id="failure-solutions" title="Soluciones" items={SOLUTIONS} />
+    <PaymentResultCard
+      icon={XCircle}
+      tone="failure"
+      title="Error en el Pago"
+      description="No pudimos completar tu pago. Tu plan no ha cambiado."
+      contentClassName="space-y-4"
+    >
+      <List id="failure-causes" title="Posibles causas" items={CAUSES} />
+      <List id="failure-solutions" title="Soluciones" items={SOLUTIONS} />
 
-          <div className="flex flex-col gap-2 pt-2 sm:flex-row">
-            <Button asChild className="flex-1">
-              <Link to="/premium-plans">
-                <RotateCcw aria-hidden />
-                Intentar de Nuevo
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="flex-1">
-              <Link to="/">
-                <Home aria-hidden />
-                Volver al Inicio
-              </Link>
-            </Button>
-          </div>
-          <Button asChild variant="ghost" className="w-full">
-            <a href={mailto(SUPPORT_EMAIL, 'Problema con un pago en Rendix')}>
-              <LifeBuoy aria-hidden />
-              Contactar Soporte
-            </a>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+      <div className="flex flex-col gap-2 pt-2 sm:flex-row">
+        <Button asChild className="flex-1">
+          <Link to="/premium-plans">
+            <RotateCcw aria-hidden />
+            Intentar de Nuevo
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="flex-1">
+          <Link to="/">
+            <Home aria-hidden />
+            Volver al Inicio
+          </Link>
+        </Button>
+      </div>
+      <Button asChild variant="ghost" className="w-full">
+        <a href={mailto(SUPPORT_EMAIL, 'Problema con un pago en Rendix')}>
+          <LifeBuoy aria-hidden />
+          Contactar Soporte
+        </a>
+      </Button>
+    </PaymentResultCard>
   );
 }

@@ -3,11 +3,11 @@ import { CheckCircle2, CreditCard, LayoutDashboard, SearchX } from 'lucide-react
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 import { secondsText } from './format';
+import { PaymentResultCard } from './PaymentResultCard';
 import { useCheckoutStatus } from './queries';
 
 /** Part 1 §2 / part 2 §9: back to / after 10 s. */
@@ -72,25 +72,14 @@ function NoRecentPayment({
   description?: string;
 }) {
   return (
-    <div className="mx-auto max-w-xl">
-      <Card>
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex h-16 w-16 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <SearchX className="h-9 w-9" aria-hidden />
-          </span>
-          <h1 className="text-2xl font-semibold leading-none tracking-tight">{title}</h1>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild className="w-full">
-            <Link to="/subscription">
-              <CreditCard aria-hidden />
-              Ir a Suscripción
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <PaymentResultCard icon={SearchX} tone="neutral" title={title} description={description}>
+      <Button asChild className="w-full">
+        <Link to="/subscription">
+          <CreditCard aria-hidden />
+          Ir a Suscripción
+        </Link>
+      </Button>
+    </PaymentResultCard>
   );
 }
 
@@ -117,59 +106,54 @@ function PaymentSuccess({ paymentId }: { paymentId: string | null }) {
   }, [left, stopped, navigate]);
 
   return (
-    <div className="mx-auto max-w-xl">
-      <Card>
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-600 dark:bg-green-900/40 dark:text-green-400">
-            <CheckCircle2 className="h-9 w-9" aria-hidden />
-          </span>
-          <h1 className="text-2xl font-semibold leading-none tracking-tight">Pago Exitoso</h1>
-          <CardDescription>Gracias por tu compra. Tu pago fue procesado correctamente.</CardDescription>
-          {paymentId ? <p className="text-xs text-muted-foreground">N° de pago: {paymentId}</p> : null}
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <section aria-labelledby="next-steps" className="rounded-lg border bg-muted/40 p-4">
-            <h2 id="next-steps" className="mb-2 text-sm font-semibold">
-              Próximos pasos
-            </h2>
-            <ol className="list-decimal space-y-1.5 pl-5 text-sm text-muted-foreground">
-              {NEXT_STEPS.map((s) => (
-                <li key={s}>{s}</li>
-              ))}
-            </ol>
-          </section>
+    <PaymentResultCard
+      icon={CheckCircle2}
+      tone="success"
+      title="Pago Exitoso"
+      description="Gracias por tu compra. Tu pago fue procesado correctamente."
+      extra={paymentId ? <p className="text-xs text-muted-foreground">N° de pago: {paymentId}</p> : null}
+      contentClassName="space-y-6"
+    >
+      <section aria-labelledby="next-steps" className="rounded-lg border bg-muted/40 p-4">
+        <h2 id="next-steps" className="mb-2 text-sm font-semibold">
+          Próximos pasos
+        </h2>
+        <ol className="list-decimal space-y-1.5 pl-5 text-sm text-muted-foreground">
+          {NEXT_STEPS.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+      </section>
 
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button asChild className="flex-1">
-              <Link to="/">
-                <LayoutDashboard aria-hidden />
-                Ir al Dashboard
-              </Link>
-            </Button>
-            <Button asChild variant="outline" className="flex-1">
-              <Link to="/subscription">
-                <CreditCard aria-hidden />
-                Ver mi Suscripción
-              </Link>
-            </Button>
-          </div>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button asChild className="flex-1">
+          <Link to="/">
+            <LayoutDashboard aria-hidden />
+            Ir al Dashboard
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="flex-1">
+          <Link to="/subscription">
+            <CreditCard aria-hidden />
+            Ver mi Suscripción
+          </Link>
+        </Button>
+      </div>
 
-          <div className="flex flex-col items-center gap-1 text-center text-sm text-muted-foreground">
-            {stopped ? (
-              <p>Redirección automática detenida.</p>
-            ) : (
-              <>
-                <p>
-                  Serás redirigido al inicio en <span className="font-medium tabular-nums text-foreground">{secondsText(left)}</span>.
-                </p>
-                <Button variant="link" size="sm" onClick={() => setStopped(true)}>
-                  Quedarme aquí
-                </Button>
-              </>
-            )}
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+      <div className="flex flex-col items-center gap-1 text-center text-sm text-muted-foreground">
+        {stopped ? (
+          <p>Redirección automática detenida.</p>
+        ) : (
+          <>
+            <p>
+              Serás redirigido al inicio en <span className="font-medium tabular-nums text-foreground">{secondsText(left)}</span>.
+            </p>
+            <Button variant="link" size="sm" onClick={() => setStopped(true)}>
+              Quedarme aquí
+            </Button>
+          </>
+        )}
+      </div>
+    </PaymentResultCard>
   );
 }
