@@ -1,22 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { expireSubscriptions } from '../../src/server/billing/plan-state.js';
-import { auditLog, companies, expenses, memberships, paymentCheckouts, rateLimits, subscriptionInvoices } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { auditLog, companies, expenses, memberships, paymentCheckouts, subscriptionInvoices } from '../../src/server/db/schema/index.js';
+import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { catalogIds, expenseFields, fileExpense, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // Plan limits as the plan in force says (part 1 §9, DECISIONS.md): the trial, the paid month, and the way back to
 // the free plan when it ends, without losing data. Payments go through the embedded sandbox.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.deps.db.delete(rateLimits);
-});
+const t = testAppForFile({ freshRateLimits: true });
 
 async function company(id: string) {
   const [c] = await t.deps.db.select().from(companies).where(eq(companies.id, id));

@@ -1,22 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { auditLog, companies, paymentCheckouts, rateLimits, sandboxPayments, subscriptionInvoices, users } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { describe, expect, test } from 'vitest';
+import { auditLog, companies, paymentCheckouts, sandboxPayments, subscriptionInvoices, users } from '../../src/server/db/schema/index.js';
+import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { registerUser } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // The embedded default (no MERCADOPAGO_ACCESS_TOKEN): our own 'Modo de prueba' checkout page, whose buttons record a
 // sandbox payment and then run the same payment processing as a verified MercadoPago notification.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.deps.db.delete(rateLimits);
-});
+const t = testAppForFile({ freshRateLimits: true });
 
 async function company(id: string) {
   const [c] = await t.deps.db.select().from(companies).where(eq(companies.id, id));

@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { memberships, paymentCheckouts, rateLimits, users } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
+import { describe, expect, test } from 'vitest';
+import { memberships, paymentCheckouts, users } from '../../src/server/db/schema/index.js';
+import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { registerSuperAdmin, registerUser } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 // Issue 16 item 12 leftover: /subscription-success asks the server whether the payment or checkout in its URL is one
 // of the current company's before saying 'Pago Exitoso'; made-up ids and another company's are not found.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.deps.db.delete(rateLimits);
-});
+const t = testAppForFile({ freshRateLimits: true });
 
 const status = (client: TestClient, query: Record<string, string>) => client.get(`/api/subscription/checkout-status?${new URLSearchParams(query)}`);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { count, eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   apiTokens,
   billingWebhooks,
@@ -12,26 +12,18 @@ import {
   idempotencyKeys,
   memberships,
   paymentCheckouts,
-  rateLimits,
 } from '../../src/server/db/schema/index.js';
 import { IDEMPOTENCY_MSG, purgeExpiredIdempotencyKeys } from '../../src/server/platform/idempotency.js';
 import { TOKEN_ANSWER_LOST } from '../../src/server/api-tokens/routes.js';
-import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../helpers/app.js';
+import { testAppForFile, type TestClient, type TestResponse } from '../helpers/app.js';
 import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, registerSuperAdmin, registerUser, uniqueEmail } from '../helpers/factories.js';
 import { expectCleanError, sha256 } from '../helpers/http.js';
 
 // The Idempotency-Key header on the create endpoints a client may retry after losing the answer (issue 17 item 3):
 // real server, real database, the rows each route creates counted in the tables.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
 // Many creations from one IP; the limits have their own tests.
-beforeEach(async () => {
-  await t.deps.db.delete(rateLimits);
-});
+const t = testAppForFile({ freshRateLimits: true });
 
 const REPLAYED = 'idempotent-replayed';
 /** A key row whose request never stored its answer (its process died, or is still finishing). */

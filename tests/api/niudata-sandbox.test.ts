@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NIUDATA_MSG, NIUDATA_SANDBOX_LABEL, type NiudataSyncHistoryEntry } from '../../src/shared/niudata.js';
-import { rateLimits } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startTestApp, testAppForFile, type TestApp } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
 
 /** The embedded NiuData sandbox ('Modo de prueba'): what a newcomer gets with no NIUDATA_API_URL, and its absence in production. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-beforeEach(async () => {
-  await t.deps.db.delete(rateLimits);
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ freshRateLimits: true });
 
 const SANDBOX = '/api/niudata-sandbox/v1';
 const voucher = (debit: number, credit: number) => ({

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { AppDeps } from '../../src/server/context.js';
 import { openDatabase, type QueryObserver } from '../../src/server/db/client.js';
@@ -15,6 +16,7 @@ import { startAccountingWebhookWorker } from '../../src/server/accounting/webhoo
 import { startNiudataWorker } from '../../src/server/niudata/sync.js';
 import { createReceiptAnalyzer } from '../../src/server/receipts/service.js';
 import { startEmailJobs } from '../../src/server/services.js';
+import { rateLimits } from '../../src/server/db/schema/index.js';
 import { createTestDatabase } from './db.js';
 import { startSmtpCapture } from './smtp.js';
 
@@ -144,4 +146,24 @@ export async function startTestApp(
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app for the whole test file: started before its tests, closed after them. The object is filled in when the
+ * app starts, so the file holds it from the top (`const t = testAppForFile()`). `freshRateLimits` empties the rate-limit
+ * counters before each test, for files that create many things from one address (the limits have their own tests).
+ */
+export function testAppForFile(opts: Parameters<typeof startTestApp>[0] & { freshRateLimits?: boolean } = {}): TestApp {
+  const { freshRateLimits, ...start } = opts;
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(start));
+  });
+  afterAll(async () => t.close?.());
+  if (freshRateLimits) {
+    beforeEach(async () => {
+      await t.deps.db.delete(rateLimits);
+    });
+  }
+  return t;
 }
