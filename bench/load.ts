@@ -26,6 +26,31 @@ const ENDPOINTS = [
   { name: 'dashboard_stats', path: '/api/dashboard/stats' },
 ];
 
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux). */
+function cpuSecondsOf(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** CPU seconds used by every PostgreSQL process of the machine (the local server that serves the bench). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
@@ -69,22 +94,29 @@ async function main() {
       ...(scratch ? { databaseUrl } : {}),
       env: {
         ...(scratch ? { NODE_ENV: 'production', MAIL_DISABLED: 'true' } : {}),
+        ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       },
       nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });
     const results = [];
     try {
       console.log(`Base de datos: ${scratch ? 'postgres' : 'pglite'}; ${EXPENSES} rendiciones, ${SESSIONS} sesiones, ${CONNECTIONS} conexiones, ${SECONDS} s por endpoint`);
-      console.log('| endpoint | req/s | p50 | p99 | errores | no-2xx | carga (1 min) |');
-      console.log('|---|---|---|---|---|---|---|');
+      // CPU per request, split by process: what the throughput on these cores is made of, and steadier than req/s on a
+      // machine that other work shares. PostgreSQL's is counted over all its processes (the scratch database's backends
+      // plus whatever else asks the server meanwhile).
+      console.log('| endpoint | req/s | p50 | p99 | errores | no-2xx | CPU servidor/req | CPU PostgreSQL/req | CPU autocannon/req | carga (1 min) |');
+      console.log('|---|---|---|---|---|---|---|---|---|---|');
       for (const e of ENDPOINTS) {
         let next = 0;
+        const before = { server: cpuSecondsOf(server.pid()), pg: scratch ? postgresCpuSeconds() : 0, self: process.cpuUsage() };
         const r = await autocannon({
           url: server.url + e.path,
           connections: CONNECTIONS,
           duration: SECONDS,
           requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[next++ % cookies.length] } }) }],
         });
+        const self = process.cpuUsage(before.self);
+        const perRequestMs = (seconds: number) => (r.requests.total ? (seconds * 1000) / r.requests.total : 0);
         const row = {
           name: e.name,
           path: e.path,
@@ -94,9 +126,12 @@ async function main() {
           errors: r.errors + r.timeouts,
           non2xx: r.non2xx,
           loadavg1: loadavg()[0],
+          serverCpuMsPerRequest: perRequestMs(cpuSecondsOf(server.pid()) - before.server),
+          postgresCpuMsPerRequest: scratch ? perRequestMs(postgresCpuSeconds() - before.pg) : null,
+          benchCpuMsPerRequest: perRequestMs((self.user + self.system) / 1e6),
         };
         results.push(row);
-        console.log(`| GET ${e.path} | ${row.requestsPerSec.toFixed(0)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.errors} | ${row.non2xx} | ${row.loadavg1.toFixed(2)} |`);
+        console.log(`| GET ${e.path} | ${row.requestsPerSec.toFixed(0)} | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.errors} | ${row.non2xx} | ${row.serverCpuMsPerRequest.toFixed(2)} ms | ${row.postgresCpuMsPerRequest?.toFixed(2) ?? '–'} ms | ${row.benchCpuMsPerRequest.toFixed(2)} ms | ${row.loadavg1.toFixed(2)} |`);
       }
     } finally {
       await server.stop('SIGTERM');
@@ -124,7 +159,8 @@ async function main() {
     build.remove();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(profDir, { recursive: true, force: true });
+    if (process.env.BENCH_CPU_PROF_KEEP) console.log(`Perfil guardado en ${profDir}`);
+    else rmSync(profDir, { recursive: true, force: true });
   }
 }
 

@@ -47,7 +47,7 @@ import { enforceRateLimit } from './platform/rate-limit.js';
 import { registerInputBoundary } from './platform/json-body.js';
 import { documentIdempotency, registerIdempotency } from './platform/idempotency.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { loggerOptions, warnOnUntrustedProxy } from './logging.js';
+import { OneLinePerRequest, loggerOptions, warnOnUntrustedProxy } from './logging.js';
 import { projectPath } from './platform/paths.js';
 import { healthRoutes } from './platform/health-routes.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   const app = Fastify({
     // Query-string tokens, auth headers and SQL parameters never reach the log (logging.ts).
     logger: opts.logger ? loggerOptions(opts.logStream) : false,
+    logController: new OneLinePerRequest(),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

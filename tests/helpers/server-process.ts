@@ -38,6 +38,8 @@ export interface ServerProcess {
   /** How the current process ended: its exit code, or the signal that killed it. */
   exited: Promise<number | NodeJS.Signals>;
   isRunning(): boolean;
+  /** The current process's id (benchmarks read its CPU time from /proc). */
+  pid(): number;
   /** Signals the current process (SIGKILL unless told) and resolves once it has exited. */
   kill(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
   /** Kills the current process if it still runs (SIGKILL) and starts a new one on the same data, with `extraEnv` instead of the first run's. */
@@ -126,6 +128,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     dataDir,
     exited: Promise.resolve(0),
     isRunning: running,
+    pid: () => child.pid ?? -1,
     async kill(signal = 'SIGKILL') {
       if (running()) child.kill(signal);
       return server.exited;

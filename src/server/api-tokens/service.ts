@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { API_TOKEN_PREFIX, type ApiTokenView, type CreatedApiTokenView } from '@shared/integrations.js';
 import type { Db, Tx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { apiTokens, auditLog, memberships, users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { randomToken, sha256 } from '../auth/passwords.js';
@@ -37,21 +38,25 @@ export function parseBearer(header: string): string | null {
  * creator is still an active admin of its company (or a super admin): a demoted or removed admin's tokens stop.
  */
 export async function authenticateToken(db: Db, secret: string): Promise<ApiTokenContext | null> {
-  const [row] = await db
-    .select({
-      id: apiTokens.id,
-      companyId: apiTokens.companyId,
-      userId: apiTokens.createdBy,
-      lastUsedAt: apiTokens.lastUsedAt,
-      isSuperAdmin: users.isSuperAdmin,
-      role: memberships.role,
-      memberActive: memberships.isActive,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.createdBy))
-    .leftJoin(memberships, and(eq(memberships.userId, apiTokens.createdBy), eq(memberships.companyId, apiTokens.companyId)))
-    .where(and(eq(apiTokens.tokenHash, sha256(secret)), isNull(apiTokens.revokedAt)))
-    .limit(1);
+  const lookup = prepared(db, 'api-token', (name) =>
+    db
+      .select({
+        id: apiTokens.id,
+        companyId: apiTokens.companyId,
+        userId: apiTokens.createdBy,
+        lastUsedAt: apiTokens.lastUsedAt,
+        isSuperAdmin: users.isSuperAdmin,
+        role: memberships.role,
+        memberActive: memberships.isActive,
+      })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.createdBy))
+      .leftJoin(memberships, and(eq(memberships.userId, apiTokens.createdBy), eq(memberships.companyId, apiTokens.companyId)))
+      .where(and(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')), isNull(apiTokens.revokedAt)))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await lookup.execute({ tokenHash: sha256(secret) });
   if (!row || !row.userId) return null;
   const adminMember = row.role === 'admin' && row.memberActive === true;
   if (!adminMember && !row.isSuperAdmin) return null;

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { companies, memberships, sessions, users } from '../db/schema/index.js';
 import { savedCompanyColumns } from '../companies/service.js';
 import { SESSION_HINT_COOKIE } from '@shared/session.js';
@@ -36,14 +37,18 @@ export async function createSession(
  * request costs (the rare fallback to another company, when the saved one is gone, reads more).
  */
 export async function findSessionWithUser(db: Db, id: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users, ...savedCompanyColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.currentCompanyId))
-    .leftJoin(memberships, and(eq(memberships.companyId, users.currentCompanyId), eq(memberships.userId, users.id)))
-    .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const lookup = prepared(db, 'session', (name) =>
+    db
+      .select({ session: sessions, user: users, ...savedCompanyColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.currentCompanyId))
+      .leftJoin(memberships, and(eq(memberships.companyId, users.currentCompanyId), eq(memberships.userId, users.id)))
+      .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await lookup.execute({ idHash: sha256(id), now: new Date() });
   if (!row) return null;
   const { session, user, ...saved } = row;
   return { session, user, saved };

@@ -5,10 +5,8 @@ import { fastSerializerCompiler } from '../fast-serializer.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { can, requireCompanyId } from '../policies/index.js';
-import { eq, type SQL } from 'drizzle-orm';
-import { expenses } from '../db/schema/index.js';
 import { recentExpenses } from '../expenses/service.js';
-import { categoriesThisMonth, dashboardStats, monthlySpending } from './service.js';
+import { categoriesThisMonth, dashboardStats, monthlySpending, type DashboardScope } from './service.js';
 
 export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,17 +15,15 @@ export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) 
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     const companyId = requireCompanyId(actor);
-    const stats = await dashboardStats(db, companyId, ctx.view.planId ?? 'free', can.seeAllCompanyExpenses(actor) ? null : actor.userId);
+    const stats = await dashboardStats(db, { companyId, ownerId: can.seeAllCompanyExpenses(actor) ? null : actor.userId }, ctx.view.planId ?? 'free');
     return { ...stats, subscriptionStatus: ctx.view.subscriptionStatus };
   });
 
   /** Company-wide for admins, own expenses for everyone else. */
-  function scopeOf(request: Parameters<typeof requireSession>[0]): { scope: SQL[]; actor: ReturnType<typeof actorOf>; companyId: string } {
+  function scopeOf(request: Parameters<typeof requireSession>[0]): { scope: DashboardScope; actor: ReturnType<typeof actorOf>; companyId: string } {
     const actor = actorOf(requireSession(request));
     const companyId = requireCompanyId(actor);
-    const scope: SQL[] = [eq(expenses.companyId, companyId)];
-    if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, actor.userId));
-    return { scope, actor, companyId };
+    return { scope: { companyId, ownerId: can.seeAllCompanyExpenses(actor) ? null : actor.userId }, actor, companyId };
   }
 
   r.get('/dashboard/categories', { schema: { tags: ['dashboard'], response: { 200: categorySummarySchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope));

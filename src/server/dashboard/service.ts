@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { chileWallClock } from '@shared/format.js';
 import { getPlan } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { Bindings, prepared } from '../db/prepared.js';
 import { categories, expenses } from '../db/schema/index.js';
 
 /** Start of the current calendar month in America/Santiago, as an instant. */
@@ -23,27 +24,44 @@ export async function countMonthlyExpenses(db: DbOrTx, companyId: string): Promi
   return r.n;
 }
 
+/** Whose expenses a dashboard card sums: the company's, or one employee's own (`ownerId`). */
+export interface DashboardScope {
+  companyId: string;
+  ownerId: string | null;
+}
+
+/** The scope's conditions with their values as placeholders (the cards' statements are prepared: db/prepared.ts). */
+function scopeConditions(scope: DashboardScope, b: Bindings): SQL[] {
+  const where = [eq(expenses.companyId, b.bind('companyId', scope.companyId))];
+  if (scope.ownerId) where.push(eq(expenses.userId, b.bind('ownerId', scope.ownerId)));
+  return where;
+}
+
 /**
  * Stat cards in one statement; `ownerId` narrows the cards to one employee's own expenses, while the month's count
  * stays the company's (what the plan limit counts), hence its own subquery.
  */
-export async function dashboardStats(db: Db, companyId: string, plan: string, ownerId: string | null) {
-  const scope: SQL[] = [eq(expenses.companyId, companyId)];
-  if (ownerId) scope.push(eq(expenses.userId, ownerId));
-  const monthly = db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(expenses)
-    .where(and(eq(expenses.companyId, companyId), gte(expenses.createdAt, santiagoMonthStart)));
-  const [row] = await db
-    .select({
-      totalExpenses: sql<number>`count(*)::int`,
-      totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}) filter (where ${countsAsSpent}), 0)::text`,
-      pendingExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'pending'))::int`,
-      approvedExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'approved'))::int`,
-      monthlyExpenses: sql<number>`(${monthly})`,
-    })
-    .from(expenses)
-    .where(and(...scope));
+export async function dashboardStats(db: Db, scope: DashboardScope, plan: string) {
+  const b = new Bindings();
+  const where = scopeConditions(scope, b);
+  const statement = prepared(db, b.shape('stats'), (name) => {
+    const monthly = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(expenses)
+      .where(and(eq(expenses.companyId, sql.placeholder('companyId')), gte(expenses.createdAt, santiagoMonthStart)));
+    return db
+      .select({
+        totalExpenses: sql<number>`count(*)::int`,
+        totalAmount: sql<string>`coalesce(sum(${expenses.amountClp}) filter (where ${countsAsSpent}), 0)::text`,
+        pendingExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'pending'))::int`,
+        approvedExpenses: sql<number>`(count(*) filter (where ${expenses.status} = 'approved'))::int`,
+        monthlyExpenses: sql<number>`(${monthly})`,
+      })
+      .from(expenses)
+      .where(and(...where))
+      .prepare(name);
+  });
+  const [row] = await statement.execute(b.values);
   return { ...row, monthlyLimit: getPlan(plan).monthlyExpenseLimit };
 }
 
@@ -51,18 +69,23 @@ export async function dashboardStats(db: Db, companyId: string, plan: string, ow
 const santiagoMonthFirstDay = sql`(date_trunc('month', now() at time zone 'America/Santiago'))::date`;
 
 /** Amount spent (approved + pending) per category for expenses dated this month (Santiago). */
-export async function categoriesThisMonth(db: Db, scope: SQL[]) {
-  const rows = await db
-    .select({
-      category: sql<string>`coalesce(${categories.name}, 'otros')`,
-      amount: sql<string>`sum(${expenses.amountClp})::text`,
-    })
-    .from(expenses)
-    .leftJoin(categories, eq(categories.id, expenses.categoryId))
-    .where(and(...scope, countsAsSpent, gte(expenses.date, santiagoMonthFirstDay)))
-    .groupBy(sql`1`)
-    .orderBy(sql`sum(${expenses.amountClp}) desc`);
-  return rows;
+export async function categoriesThisMonth(db: Db, scope: DashboardScope) {
+  const b = new Bindings();
+  const where = scopeConditions(scope, b);
+  const statement = prepared(db, b.shape('categories'), (name) =>
+    db
+      .select({
+        category: sql<string>`coalesce(${categories.name}, 'otros')`,
+        amount: sql<string>`sum(${expenses.amountClp})::text`,
+      })
+      .from(expenses)
+      .leftJoin(categories, eq(categories.id, expenses.categoryId))
+      .where(and(...where, countsAsSpent, gte(expenses.date, santiagoMonthFirstDay)))
+      .groupBy(sql`1`)
+      .orderBy(sql`sum(${expenses.amountClp}) desc`)
+      .prepare(name),
+  );
+  return statement.execute(b.values);
 }
 
 /**
@@ -70,12 +93,19 @@ export async function categoriesThisMonth(db: Db, scope: SQL[]) {
  * day in SQL (an index-only scan of expenses_company_status_date_amount_idx, no per-row date formatting) and folded
  * into months here: at most ~186 rows.
  */
-export async function monthlySpending(db: Db, scope: SQL[], months = 6) {
-  const days = await db
-    .select({ date: expenses.date, amount: sql<string>`sum(${expenses.amountClp})::text`, count: sql<number>`count(*)::int` })
-    .from(expenses)
-    .where(and(...scope, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${months - 1}))::date`)))
-    .groupBy(expenses.date);
+export async function monthlySpending(db: Db, scope: DashboardScope, months = 6) {
+  const b = new Bindings();
+  const where = scopeConditions(scope, b);
+  b.bind('monthsBack', months - 1);
+  const statement = prepared(db, b.shape('monthly'), (name) =>
+    db
+      .select({ date: expenses.date, amount: sql<string>`sum(${expenses.amountClp})::text`, count: sql<number>`count(*)::int` })
+      .from(expenses)
+      .where(and(...where, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${sql.placeholder('monthsBack')}::int))::date`)))
+      .groupBy(expenses.date)
+      .prepare(name),
+  );
+  const days = await statement.execute(b.values);
   const byMonth = new Map<string, { month: string; amount: string; count: number }>();
   for (const d of days) {
     const month = d.date.slice(0, 7);

@@ -14,6 +14,7 @@ import { can, type Actor } from '../policies/index.js';
 import type { ReceiptChecks } from '../receipts/service.js';
 import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
 import { faultPoint } from '../platform/faults.js';
+import { Bindings, eager, prepared, type Bind } from '../db/prepared.js';
 import { cursorScope, decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 
 export type { ReceiptFile } from '../receipts/service.js';
@@ -230,25 +231,26 @@ export async function createExpense(
 }
 
 /** Visibility: admins see the company's expenses, everyone else only their own. */
-function visibilityScope(actor: Actor, companyId: string, requestedUserId?: string): SQL[] {
-  const scope: SQL[] = [eq(expenses.companyId, companyId)];
-  if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, actor.userId));
-  else if (requestedUserId && requestedUserId !== 'all' && isUuid(requestedUserId)) scope.push(eq(expenses.userId, requestedUserId));
+function visibilityScope(actor: Actor, companyId: string, requestedUserId?: string, bind: Bind = eager): SQL[] {
+  const scope: SQL[] = [eq(expenses.companyId, bind('companyId', companyId))];
+  if (!can.seeAllCompanyExpenses(actor)) scope.push(eq(expenses.userId, bind('userId', actor.userId)));
+  else if (requestedUserId && requestedUserId !== 'all' && isUuid(requestedUserId)) scope.push(eq(expenses.userId, bind('userId', requestedUserId)));
   return scope;
 }
 
-export function filterConditions(actor: Actor, companyId: string, f: Omit<ExpenseFilters, 'page' | 'pageSize'>): SQL[] {
-  const where = visibilityScope(actor, companyId, f.userId);
-  if (f.status && f.status !== 'all') where.push(eq(expenses.status, f.status));
+/** The list's and the export's conditions; `bind` makes their values placeholders of a prepared statement. */
+export function filterConditions(actor: Actor, companyId: string, f: Omit<ExpenseFilters, 'page' | 'pageSize'>, bind: Bind = eager): SQL[] {
+  const where = visibilityScope(actor, companyId, f.userId, bind);
+  if (f.status && f.status !== 'all') where.push(eq(expenses.status, bind('status', f.status)));
   if (f.category && f.category !== 'all') {
-    if (isUuid(f.category)) where.push(eq(expenses.categoryId, f.category));
+    if (isUuid(f.category)) where.push(eq(expenses.categoryId, bind('categoryId', f.category)));
     else
       where.push(
-        sql`${expenses.categoryId} in (select ${categories.id} from ${categories} where ${categories.companyId} = ${companyId} and (lower(${categories.name}) = lower(${f.category}) or translate(lower(${categories.name}), 'áéíóúñ ', 'aeioun_') = ${f.category.toLowerCase()}))`,
+        sql`${expenses.categoryId} in (select ${categories.id} from ${categories} where ${categories.companyId} = ${bind('companyId', companyId)} and (lower(${categories.name}) = lower(${bind('category', f.category)}) or translate(lower(${categories.name}), 'áéíóúñ ', 'aeioun_') = ${bind('categoryKey', f.category.toLowerCase())}))`,
       );
   }
-  if (f.startDate) where.push(gte(expenses.date, f.startDate));
-  if (f.endDate) where.push(lte(expenses.date, f.endDate));
+  if (f.startDate) where.push(gte(expenses.date, bind('startDate', f.startDate)));
+  if (f.endDate) where.push(lte(expenses.date, bind('endDate', f.endDate)));
   return where;
 }
 
@@ -256,36 +258,47 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
  * A page of the list, newest date first (ties by expense number, unique per company), by keyset on the index
  * (company_id, date, expense_number): page 200 reads what page 1 reads. Rows are counted only on a first page; the
  * cursors carry that total to the following pages. `page` without a cursor still works for API clients (OFFSET).
+ * Both statements are prepared per shape (db/prepared.ts): the list is the screen people open most.
  */
 export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters): Promise<ExpenseList> {
-  const conditions = filterConditions(actor, companyId, f);
   const scope = cursorScope(companyId, can.seeAllCompanyExpenses(actor) ? 'all' : actor.userId, f);
   const cursor = f.cursor ? decodeCursor(f.cursor, scope) : null;
+  const filter = new Bindings();
+  const conditions = filterConditions(actor, companyId, f, filter.bind);
+  const counting = !cursor;
+  const countShape = filter.shape('count');
+  const countValues = { ...filter.values };
   const listKey = sql`(${expenses.date}, ${expenses.expenseNumber})`;
+  const boundary = cursor && sql`(${filter.bind('cursorDate', cursor.date)}::date, ${filter.bind('cursorNumber', cursor.number)}::int)`;
+  const up = cursor?.dir === 'prev';
+  const where = boundary ? and(...conditions, up ? sql`${listKey} > ${boundary}` : sql`${listKey} < ${boundary}`) : and(...conditions);
+  filter.bind('limit', f.pageSize + 1);
+  if (!cursor) filter.bind('offset', (f.page - 1) * f.pageSize);
+  const list = prepared(db, filter.shape(`list:${cursor?.dir ?? 'page'}`), (name) => {
+    const q = expenseQuery(db)
+      .where(where)
+      .orderBy(...(up ? [asc(expenses.date), asc(expenses.expenseNumber)] : [desc(expenses.date), desc(expenses.expenseNumber)]))
+      .limit(sql.placeholder('limit'));
+    return (cursor ? q : q.offset(sql.placeholder('offset'))).prepare(name);
+  });
+  const [fetched, counted] = await Promise.all([
+    list.execute(filter.values),
+    counting ? prepared(db, countShape, (name) => db.select({ total: count() }).from(expenses).where(and(...conditions)).prepare(name)).execute(countValues) : null,
+  ]);
+  const more = fetched.length > f.pageSize;
   let rows: Row[];
   let total: number;
   let page: number;
   let hasNext: boolean;
-  if (cursor?.dir === 'prev') {
+  if (up) {
     // The rows just before the boundary, read upwards and turned back into list order.
-    const up = await expenseQuery(db)
-      .where(and(...conditions, sql`${listKey} > (${cursor.date}::date, ${cursor.number}::int)`))
-      .orderBy(asc(expenses.date), asc(expenses.expenseNumber))
-      .limit(f.pageSize + 1);
-    const more = up.length > f.pageSize;
-    rows = up.slice(0, f.pageSize).reverse();
+    rows = fetched.slice(0, f.pageSize).reverse();
     total = cursor.total;
     page = more ? cursor.page : 1;
     hasNext = true;
   } else {
-    const offset = cursor ? 0 : (f.page - 1) * f.pageSize;
-    const where = cursor ? and(...conditions, sql`${listKey} < (${cursor.date}::date, ${cursor.number}::int)`) : and(...conditions);
-    const [down, counted] = await Promise.all([
-      expenseQuery(db).where(where).orderBy(desc(expenses.date), desc(expenses.expenseNumber)).limit(f.pageSize + 1).offset(offset),
-      cursor ? null : db.select({ total: count() }).from(expenses).where(and(...conditions)),
-    ]);
-    hasNext = down.length > f.pageSize;
-    rows = down.slice(0, f.pageSize);
+    hasNext = more;
+    rows = fetched.slice(0, f.pageSize);
     total = cursor ? cursor.total : Number(counted?.[0].total ?? 0);
     page = cursor ? cursor.page : f.page;
   }
