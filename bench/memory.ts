@@ -1,11 +1,16 @@
 /**
  * npm run bench:memory — resident memory of the compiled production server (dist/server/main.js, built first with
- * `npm run build`) on PostgreSQL: idle 30 s after start, after reading 20 receipts, after one idle minute (the reader's
- * threads end), and after a 50,000-row Excel export. Needs DATABASE_URL (a scratch database is created and dropped).
- * RECEIPT_WARM=1 in the environment measures the process that loads the OCR models at start.
+ * `npm run build`): idle 30 s after start, after reading 20 receipts, after one idle minute (the reader's threads end),
+ * and after a 50,000-row Excel export. On PostgreSQL with DATABASE_URL (a scratch database is created and dropped);
+ * without it the server runs on PGlite in a temporary DATA_DIR and the export step is skipped (the rows cannot be
+ * seeded while the server holds the embedded database). RECEIPT_WARM=1 in the environment measures the process that
+ * loads the OCR models at start. `npm run bench` runs the same measurement for its JSON's `memory` and `startupMs`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../src/server/db/client.js';
@@ -33,26 +38,59 @@ function memory(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS')), peak: Math.round(kb('VmHWM')) };
 }
 
-async function main() {
-  if (!process.env.DATABASE_URL) throw new Error('bench:memory mide el servidor de producción: necesita DATABASE_URL (PostgreSQL)');
-  if (!existsSync(MAIN)) throw new Error('Falta dist/server/main.js: ejecuta npm run build');
-  const testDb = await createTestDatabase();
+/** What `bench:memory` measured, in MB and ms (null: a step not run on this database). */
+export interface ServerMemory {
+  process: 'dist/server/main.js';
+  /** Spawn to the first answer of /api/health. */
+  startupMs: number;
+  idleMb: number;
+  afterReceiptsMb: number;
+  receiptFirstMs: number;
+  receiptMedianMs: number;
+  afterIdleMinuteMb: number;
+  afterExportMb: number | null;
+  exportMs: number | null;
+  /** VmHWM: the highest resident size the process reached. */
+  peakMb: number;
+}
+
+export const serverBuilt = () => existsSync(MAIN);
+
+export async function measureServerMemory(print: (line: string) => void = console.log): Promise<ServerMemory> {
+  if (!serverBuilt()) throw new Error('Falta dist/server/main.js: ejecuta npm run build');
+  const testDb = process.env.DATABASE_URL ? await createTestDatabase() : null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rendix-memory-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
   const server = spawn(process.execPath, [MAIN.pathname], {
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDb.url, APP_URL: base, PORT: String(port), HOST: '127.0.0.1', MAIL_DISABLED: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: testDb?.url ?? '',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      APP_URL: base,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MAIL_DISABLED: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const pid = server.pid!;
   const figures: [string, { rss: number; peak: number }][] = [];
+  const out: Partial<ServerMemory> = { process: 'dist/server/main.js', afterExportMb: null, exportMs: null };
   try {
     for (let i = 0; ; i++) {
       if (i > 600) throw new Error('el servidor no respondió en 60 s');
       if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
       await sleep(100);
     }
+    out.startupMs = Math.round(performance.now() - t0);
     await sleep(30_000);
     figures.push(['en reposo (30 s tras el inicio)', memory(pid)]);
+    out.idleMb = memory(pid).rss;
 
     const headers = { 'content-type': 'application/json', origin: base };
     const reg = await fetch(`${base}/api/auth/register`, {
@@ -75,11 +113,28 @@ async function main() {
       receiptMs.push(performance.now() - t0);
     }
     const rest = receiptMs.slice(1).sort((a, b) => a - b);
-    figures.push([`tras ${RECEIPTS} recibos (el primero ${receiptMs[0].toFixed(0)} ms, mediana de los demás ${rest[Math.floor(rest.length / 2)]?.toFixed(0)} ms)`, memory(pid)]);
+    out.receiptFirstMs = Math.round(receiptMs[0]);
+    out.receiptMedianMs = Math.round(rest[Math.floor(rest.length / 2)] ?? receiptMs[0]);
+    figures.push([`tras ${RECEIPTS} recibos (el primero ${out.receiptFirstMs} ms, mediana de los demás ${out.receiptMedianMs} ms)`, memory(pid)]);
+    out.afterReceiptsMb = memory(pid).rss;
     await sleep(IDLE_MS + 5_000);
     figures.push([`tras ${Math.round(IDLE_MS / 1000)} s sin recibos`, memory(pid)]);
+    out.afterIdleMinuteMb = memory(pid).rss;
 
-    const database = await openDatabase(testDb.url);
+    if (testDb) await exportStep(testDb.url, cookie);
+    out.peakMb = memory(pid).peak;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await testDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  print(`Memoria del servidor compilado (${testDb ? 'PostgreSQL' : 'PGlite'}, RECEIPT_WARM=${process.env.RECEIPT_WARM ?? 'false'}, RECEIPT_IDLE_MS=${IDLE_MS}; arranque ${out.startupMs} ms):`);
+  for (const [what, m] of figures) print(`  ${what}: RSS ${m.rss} MB (pico hasta ahí ${m.peak} MB)`);
+  return out as ServerMemory;
+
+  async function exportStep(url: string, cookie: string) {
+    const database = await openDatabase(url);
     await database.exec(`insert into expenses (company_id, user_id, expense_number, date, amount, currency, exchange_rate, amount_clp, description,
         document_type, status, created_at, updated_at)
       select u.current_company_id, u.id, g, (current_date - (g % 180))::date, (1000 + g % 90000)::numeric, 'CLP', 1, 1000 + g % 90000,
@@ -91,18 +146,15 @@ async function main() {
     const res = await fetch(`${base}/api/expenses/export/excel?userId=all`, { headers: { cookie } });
     let bytes = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-    const exportMs = performance.now() - t1;
-    figures.push([`tras exportar ${ROWS} filas (${(bytes / 1e6).toFixed(1)} MB, ${exportMs.toFixed(0)} ms)`, memory(pid)]);
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await testDb.drop();
+    out.exportMs = Math.round(performance.now() - t1);
+    figures.push([`tras exportar ${ROWS} filas (${(bytes / 1e6).toFixed(1)} MB, ${out.exportMs} ms)`, memory(pid)]);
+    out.afterExportMb = memory(pid).rss;
   }
-  console.log(`Memoria del servidor compilado (RECEIPT_WARM=${process.env.RECEIPT_WARM ?? 'false'}, RECEIPT_IDLE_MS=${IDLE_MS}):`);
-  for (const [what, m] of figures) console.log(`  ${what}: RSS ${m.rss} MB (pico hasta ahí ${m.peak} MB)`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  measureServerMemory().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
