@@ -84,15 +84,15 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
   header.commit();
 
   void (async () => {
-    let cursor: { date: string; number: number } | null = null;
     let count = 0;
     let totalClp = 0;
     let totalNet = 0;
     let totalTax = 0;
-    for (;;) {
+    // The next batch is asked for while this one is written and sent: the database and the client overlap.
+    const query = async (cursor: { date: string; number: number } | null) => {
       const conditions = [...where];
       if (cursor) conditions.push(sql`(${expenses.date}, ${expenses.expenseNumber}) < (${cursor.date}::date, ${cursor.number})`);
-      const rows = await db
+      return db
         .select({
           e: EXPORTED,
           firstName: users.firstName,
@@ -113,6 +113,19 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
         .where(and(...conditions))
         .orderBy(desc(expenses.date), desc(expenses.expenseNumber))
         .limit(BATCH);
+    };
+    const batchAfter = (cursor: { date: string; number: number } | null) => {
+      const batch = query(cursor);
+      // Not awaited when the export stops early (client gone, a write failed): never an unhandled rejection.
+      batch.catch(() => undefined);
+      return batch;
+    };
+    type Batch = Awaited<ReturnType<typeof query>>;
+    let pending: Promise<Batch> | null = batchAfter(null);
+    while (pending) {
+      const rows: Batch = await pending;
+      const last = rows.at(-1)?.e;
+      pending = rows.length === BATCH && last ? batchAfter({ date: last.date, number: last.expenseNumber }) : null;
       for (const r of rows) {
         const e = r.e;
         const decided = e.approvedAt ?? e.rejectedAt;
@@ -146,12 +159,13 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
         totalTax += e.taxAmount ?? 0;
         count++;
       }
-      // Back-pressure: let the client take what is written before reading the next batch.
+      // Back-pressure: let the client take what is written before writing the next batch.
       while (out.writableLength > out.writableHighWaterMark && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-      if (out.destroyed) return;
-      if (rows.length < BATCH) break;
-      const last = rows[rows.length - 1].e;
-      cursor = { date: last.date, number: last.expenseNumber };
+      if (out.destroyed) {
+        // The query already asked for is let finish (its connection returns to the pool), its rows unused.
+        await pending?.catch(() => undefined);
+        return;
+      }
     }
     const totalRow = ws.addRow({
       description: `Total (${count} rendiciones)`,
