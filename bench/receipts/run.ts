@@ -13,6 +13,7 @@
  * RECEIPTS_REAL_DIR: folder of the real set (default ../shared/datasets/sroie-dev from the repository root).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +58,9 @@ async function readSet(reader: ReceiptReader, set: BenchSet, filter: string | un
 
 /** One line per set: the figures to compare before and after a change. */
 function overview(done: Array<{ set: BenchSet; summary: Summary }>): string {
-  const out = ['', '=== Resumen por conjunto (desarrollo: ajustar aquí; evaluación: informar aquí, no ajustar)'];
+  // Times on a shared 2-core machine depend on what else runs: the load average says how far to trust them.
+  const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+  const out = ['', `=== Resumen por conjunto (desarrollo: ajustar aquí; evaluación: informar aquí, no ajustar) — carga ${load}`];
   out.push(`${'conjunto'.padEnd(34)}${FIELDS.map((f) => FIELD_LABELS[f].padStart(11)).join('')}${'mediana'.padStart(10)}${'p95'.padStart(9)}`);
   for (const { set, summary } of done) {
     const cells = FIELDS.map((f) => {
@@ -92,7 +95,7 @@ async function main() {
   try {
     const t0 = performance.now();
     await reader.ready();
-    console.log(`Lector listo en ${Math.round(performance.now() - t0)} ms. Un archivo a la vez.`);
+    console.log(`Lector listo en ${Math.round(performance.now() - t0)} ms. Un archivo a la vez. Carga ${loadavg().map((x) => x.toFixed(1)).join(' ')}.`);
     for (const set of sets) {
       const runs = await readSet(reader, set, filter);
       if (!runs.length) continue;
