@@ -15,6 +15,30 @@ export const KIND_LABELS: Record<Kind, string> = {
 export type Category = 'alimentacion' | 'transporte' | 'hospedaje' | 'combustible' | 'materiales' | 'factura' | 'otros';
 export type DocType = 'boleta' | 'factura' | 'recibo' | 'ticket';
 
+/**
+ * What the scorer needs from any set's truth (generated, real, evaluation): amount, currency and date always; the
+ * other fields only where that set's truth knows them (undefined: not scored).
+ */
+export interface ScoredTruth {
+  file: string;
+  kind: string;
+  amount: number;
+  currency: string;
+  date: string;
+  /** null or undefined: the paper names no type, not scored. */
+  documentType?: DocType | null;
+  /** null: the document prints no issuer id, so the reader should return none. undefined: not scored. */
+  taxId?: string | null;
+  folio?: string | null;
+  category?: Category | null;
+  /** Merchant as printed (real set): compared with the reader's issuerName, loosely (see README). */
+  merchant?: string;
+  hasTimbre?: boolean;
+  timbreLegible?: boolean;
+  printedTotalMismatch?: boolean;
+  tags?: string[];
+}
+
 export interface TruthEntry {
   /** Path relative to the corpus directory. */
   file: string;

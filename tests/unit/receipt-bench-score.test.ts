@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest';
+import { inWords, formatDay, cnpj } from '../../bench/receipts/eval-chile/format.js';
+import { Rng } from '../../bench/receipts/eval-chile/rng.js';
+import { checkFields, sameAmount, sameCurrency, sameDate, sameIssuer, sameTaxId, type FileRun } from '../../bench/receipts/score.js';
+import type { ReceiptAnalysisResult } from '../../src/shared/receipts.js';
+
+// The receipt bench's scoring rules are the contract behind every before/after figure: pin them down.
+
+describe('receipt bench scoring', () => {
+  test('amounts are exact to the cent', () => {
+    expect(sameAmount(21.2, 21.2)).toBe(true);
+    expect(sameAmount(21.2, 21.204)).toBe(true);
+    expect(sameAmount(21.2, 21.21)).toBe(false);
+    expect(sameAmount(275.9, 27590)).toBe(false);
+    expect(sameAmount(593.1, 593)).toBe(false);
+    expect(sameAmount(12345, 12345)).toBe(true);
+    expect(sameAmount(10, null)).toBe(false);
+    expect(sameAmount(10, Number.NaN)).toBe(false);
+  });
+
+  test('dates are exact ISO days: a day/month swap is a miss', () => {
+    expect(sameDate('2017-09-11', '2017-09-11')).toBe(true);
+    expect(sameDate('2017-09-11', '2017-11-09')).toBe(false);
+    expect(sameDate('2017-09-11', null)).toBe(false);
+  });
+
+  test('currency is an exact ISO code, case aside', () => {
+    expect(sameCurrency('MYR', 'myr')).toBe(true);
+    expect(sameCurrency('MYR', 'CLP')).toBe(false);
+    expect(sameCurrency('BRL', null)).toBe(false);
+  });
+
+  test('tax ids: Chilean RUT normalised, foreign ids without punctuation, null only matches null', () => {
+    expect(sameTaxId('76543210-3', '76.543.210-3')).toBe(true);
+    expect(sameTaxId('76543210-3', '76.543.211-1')).toBe(false);
+    expect(sameTaxId('12.345.678/0001-95', '12345678000195')).toBe(true);
+    expect(sameTaxId(null, null)).toBe(true);
+    expect(sameTaxId(null, '76543210-3')).toBe(false);
+  });
+
+  test('merchant names compare loosely: legal forms, accents and punctuation aside', () => {
+    expect(sameIssuer('GARDENIA BAKERIES (KL) SDN BHD', 'Gardenia Bakeries (KL) Sdn. Bhd.')).toBe(true);
+    expect(sameIssuer('OGN GROUP SDN BHD', 'OGN GROUP')).toBe(true);
+    expect(sameIssuer('TIMELESS KITCHENETTE SDN BHD', 'KITCHENETTE')).toBe(true);
+    expect(sameIssuer('TIMELESS KITCHENETTE SDN BHD', 'TAX INVOICE')).toBe(false);
+    expect(sameIssuer('OGN GROUP SDN BHD', 'GROUP')).toBe(false);
+    expect(sameIssuer('X', null)).toBe(false);
+  });
+
+  test('only the fields a set knows are scored', () => {
+    const result = { amount: 52.4, currency: 'MYR', date: '2018-06-24', documentType: 'boleta', taxId: null, invoiceNumber: null, category: null, issuerName: 'OGN GROUP' } as unknown as ReceiptAnalysisResult;
+    const run: FileRun = { truth: { file: 'a.jpg', kind: 'sroie', amount: 52.4, currency: 'MYR', date: '2018-06-24', merchant: 'OGN GROUP SDN BHD' }, result, error: null, wallMs: 1 };
+    expect(checkFields(run).map((c) => [c.field, c.ok])).toEqual([
+      ['amount', true],
+      ['currency', true],
+      ['date', true],
+      ['issuer', true],
+    ]);
+    const folio: FileRun = { ...run, truth: { ...run.truth, merchant: undefined, documentType: null, taxId: null, folio: '0042' }, result: { ...result, invoiceNumber: '42' } };
+    expect(checkFields(folio).map((c) => [c.field, c.ok])).toEqual([
+      ['amount', true],
+      ['currency', true],
+      ['date', true],
+      ['taxId', true],
+      ['folio', true],
+    ]);
+  });
+});
+
+describe('evaluation set printing', () => {
+  test('amounts in words as a receipt book writes them', () => {
+    expect(inWords(45_300)).toBe('cuarenta y cinco mil trescientos');
+    expect(inWords(1_000)).toBe('mil');
+    expect(inWords(100)).toBe('cien');
+    expect(inWords(121_000)).toBe('ciento veintiún mil');
+    expect(inWords(2_500_000)).toBe('dos millones quinientos mil');
+  });
+
+  test('the long Spanish date names the right weekday', () => {
+    expect(formatDay({ y: 2025, m: 2, d: 6 }, 'largo')).toBe('jueves, 6 de febrero de 2025');
+  });
+
+  test('CNPJ check digits are valid', () => {
+    const digits = cnpj(new Rng(7)).replace(/\D/g, '').split('').map(Number);
+    const dv = (n: number[], w: number[]) => {
+      const r = n.reduce((s, d, i) => s + d * w[i], 0) % 11;
+      return r < 2 ? 0 : 11 - r;
+    };
+    expect(dv(digits.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])).toBe(digits[12]);
+    expect(dv(digits.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])).toBe(digits[13]);
+  });
+});
