@@ -34,10 +34,12 @@ const EARLY_SCREENS: Record<string, string> = {
 };
 
 /**
- * Fills the list of index.html's inline script (`var early = {}`) with the built files of the signed-in shell and of
- * the screens above, with the files they import: a browser with the session hint asks for them as the HTML arrives,
- * in parallel with the entry, instead of after the entry ran (issue 16 item 11). The server hashes the inline script
- * of the built file for its CSP, so the list can change with every build.
+ * Fills the lists of index.html's inline script (`var early = {}`) with built files: `app`, the app the entry imports
+ * for everyone but a visitor on the prerendered landing (src/client/start-app.tsx, issue 18 item 8), asked for as the
+ * HTML arrives so the entry's dynamic import adds no round trip; and for a browser with the session hint, the
+ * signed-in shell and the screens above, with the files they import (issue 16 item 11). Each list leaves out what an
+ * earlier one, or the HTML itself, asks for. The server hashes the inline script of the built file for its CSP, so the
+ * lists can change with every build.
  */
 function earlySignedInFiles(): Plugin {
   return {
@@ -51,12 +53,14 @@ function earlySignedInFiles(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         // The entry and what it imports are in the HTML already.
         const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        const filesOf = (suffix: string): string[] => {
+        const filesOf = (suffix: string, skip: string[] = []): string[] => {
           const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/client/${suffix}`));
-          return chunk ? [chunk.fileName, ...chunk.imports].filter((f) => !initial.has(f)).map((f) => `/${f}`) : [];
+          if (!chunk) throw new Error(`No built chunk for src/client/${suffix}: index.html's early lists would be wrong`);
+          return [chunk.fileName, ...chunk.imports].filter((f) => !initial.has(f)).map((f) => `/${f}`).filter((f) => !skip.includes(f));
         };
-        const early: Record<string, string[]> = { shell: filesOf('features/shell/AppShell.tsx') };
-        for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file).filter((f) => !early.shell.includes(f));
+        const app = filesOf('start-app.tsx');
+        const early: Record<string, string[]> = { app, shell: filesOf('features/shell/AppShell.tsx', app) };
+        for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file, [...app, ...early.shell]);
         return html.replace('var early = {};', () => `var early = ${JSON.stringify(early)};`);
       },
     },
@@ -65,8 +69,9 @@ function earlySignedInFiles(): Plugin {
 
 /**
  * Few, larger chunks for the signed-in app (issue 16 item 11: a screen waited on ~45 small files loaded in turns).
- * The landing's own modules (everything the entry imports statically) stay in the entry; what the lazy screens share
- * goes into two chunks, libraries and our code, so a screen needs the entry, those two, the shell and its own file.
+ * The landing's own modules (everything the entry imports statically: no React) stay in the entry; the app
+ * (start-app.tsx) is its own chunk; what it and the lazy screens share goes into two chunks, libraries and our code, so
+ * a screen needs the entry, the app, those two, the shell and its own file.
  * A module only one lazy chunk uses (jsPDF for the comprobante, a page's own form) stays with it.
  */
 const CHUNKS = {
