@@ -25,6 +25,30 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * Puts the entry's stylesheet into index.html itself: the prerendered landing cannot paint before its styles, and a
+ * separate file costs a phone one more round trip after the HTML (~0.2 s on slow 4G; issue 18 item 8). The page is
+ * revalidated on every visit but the service worker answers it after the first, so the styles are rarely read twice.
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'rendix-inline-entry-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link: string, file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset' || typeof asset.source !== 'string' || asset.source.includes('</style')) return link;
+          return `<style>${asset.source}</style>`;
+        });
+      },
+    },
+  };
+}
+
 /** The signed-in screens whose code the page asks for at once (src/client/startup.ts starts their data). */
 const EARLY_SCREENS: Record<string, string> = {
   '/': 'features/dashboard/DashboardPage.tsx',
@@ -34,10 +58,12 @@ const EARLY_SCREENS: Record<string, string> = {
 };
 
 /**
- * Fills the list of index.html's inline script (`var early = {}`) with the built files of the signed-in shell and of
- * the screens above, with the files they import: a browser with the session hint asks for them as the HTML arrives,
- * in parallel with the entry, instead of after the entry ran (issue 16 item 11). The server hashes the inline script
- * of the built file for its CSP, so the list can change with every build.
+ * Fills the lists of index.html's inline script (`var early = {}`) with built files: `app`, the app the entry imports
+ * for everyone but a visitor on the prerendered landing (src/client/start-app.tsx, issue 18 item 8), asked for as the
+ * HTML arrives so the entry's dynamic import adds no round trip; and for a browser with the session hint, the
+ * signed-in shell and the screens above, with the files they import (issue 16 item 11). Each list leaves out what an
+ * earlier one, or the HTML itself, asks for. The server hashes the inline script of the built file for its CSP, so the
+ * lists can change with every build.
  */
 function earlySignedInFiles(): Plugin {
   return {
@@ -51,12 +77,14 @@ function earlySignedInFiles(): Plugin {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         // The entry and what it imports are in the HTML already.
         const initial = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        const filesOf = (suffix: string): string[] => {
+        const filesOf = (suffix: string, skip: string[] = []): string[] => {
           const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/client/${suffix}`));
-          return chunk ? [chunk.fileName, ...chunk.imports].filter((f) => !initial.has(f)).map((f) => `/${f}`) : [];
+          if (!chunk) throw new Error(`No built chunk for src/client/${suffix}: index.html's early lists would be wrong`);
+          return [chunk.fileName, ...chunk.imports].filter((f) => !initial.has(f)).map((f) => `/${f}`).filter((f) => !skip.includes(f));
         };
-        const early: Record<string, string[]> = { shell: filesOf('features/shell/AppShell.tsx') };
-        for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file).filter((f) => !early.shell.includes(f));
+        const app = filesOf('start-app.tsx');
+        const early: Record<string, string[]> = { app, shell: filesOf('features/shell/AppShell.tsx', app) };
+        for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file, [...app, ...early.shell]);
         return html.replace('var early = {};', () => `var early = ${JSON.stringify(early)};`);
       },
     },
@@ -65,8 +93,9 @@ function earlySignedInFiles(): Plugin {
 
 /**
  * Few, larger chunks for the signed-in app (issue 16 item 11: a screen waited on ~45 small files loaded in turns).
- * The landing's own modules (everything the entry imports statically) stay in the entry; what the lazy screens share
- * goes into two chunks, libraries and our code, so a screen needs the entry, those two, the shell and its own file.
+ * The landing's own modules (everything the entry imports statically: no React) stay in the entry; the app
+ * (start-app.tsx) is its own chunk; what it and the lazy screens share goes into two chunks, libraries and our code, so
+ * a screen needs the entry, the app, those two, the shell and its own file.
  * A module only one lazy chunk uses (jsPDF for the comprobante, a page's own form) stays with it.
  */
 const CHUNKS = {
@@ -83,7 +112,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [prerenderLanding(), earlySignedInFiles()]),
+    ...(isSsrBuild ? [] : [prerenderLanding(), earlySignedInFiles(), inlineEntryStyles()]),
     // Installable app (issue 7): manifest + /sw.js precaching the app shell. Registration lives in
     // features/pwa/startup.ts (errors ignored). API answers are never cached: they carry personal data.
     isSsrBuild ? false : VitePWA({

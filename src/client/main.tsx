@@ -1,33 +1,14 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './App';
-import { Root } from './Root';
-import { rereadSessionWhenOnline } from './lib/auth';
-import { queryClient } from './lib/queryClient';
+import { startLanding } from './features/landing/overlays';
 import { PRERENDER_OFF_ATTR } from './prerender-flag';
-import { startSignedInLoad } from './startup';
 import './index.css';
 
-rereadSessionWhenOnline(queryClient);
-// A signed-in browser asks for the session, the screen's code and its data now, not in turns after React renders.
-startSignedInLoad(queryClient);
-
+// The built index.html carries the landing prerendered (vite.config.ts): a visitor on / reads it at once, and this
+// small entry makes it live (chat, install banner, section links) without React or the app (issue 18 item 8: hydrating
+// the whole app kept a phone's main thread busy for seconds). Anyone else (a signed-in browser, another path;
+// index.html's inline script marks them and has already asked for the app's files) gets the app, from an empty page.
 const container = document.getElementById('root')!;
-const tree = (
-  <Root client={queryClient}>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </Root>
-);
-
-// The built index.html carries the landing prerendered (scripts/prerender): a visitor on / gets it at once and React
-// takes it over. Anyone else (a signed-in browser, another path; index.html's inline script marks them) starts clean.
-const html = document.documentElement;
-if (container.hasChildNodes() && !html.hasAttribute(PRERENDER_OFF_ATTR)) {
-  hydrateRoot(container, tree);
+if (container.hasChildNodes() && !document.documentElement.hasAttribute(PRERENDER_OFF_ATTR)) {
+  startLanding();
 } else {
-  container.replaceChildren();
-  html.removeAttribute(PRERENDER_OFF_ATTR);
-  createRoot(container).render(tree);
+  void import('./start-app').then(({ startApp }) => startApp(container));
 }

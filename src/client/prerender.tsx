@@ -6,7 +6,8 @@ import { Root } from './Root';
 import { qk } from './lib/queryKeys';
 
 /**
- * The build's server-side render of what a visitor sees at '/': the same tree main.tsx hydrates, with no session.
+ * The build's server-side render of what a visitor sees at '/': the same tree the app renders there, with no session.
+ * In the browser it is never hydrated: main.tsx makes it live with the landing's own small script (issue 18 item 8).
  * Run by the prerender plugin in vite.config.ts; its HTML goes into index.html's #root.
  */
 export function renderLanding(): string {

@@ -22,8 +22,8 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The web app's policy. Scripts: our files and the hashed inline script of the built index.html (it hides the
  * prerendered landing for signed-in browsers), nothing inline else, no eval. Styles allow inline because Radix
- * (scroll lock) and sonner (toasts) insert `<style>` elements at run time with computed content; React's `style`
- * props go through CSSOM and need nothing. Images: receipt previews are blob: URLs, jsPDF and icons use data:.
+ * (scroll lock) and sonner (toasts) insert `<style>` elements at run time with computed content, and the built
+ * index.html carries the entry's stylesheet inline (vite.config.ts); React's `style` props go through CSSOM. Images: receipt previews are blob: URLs, jsPDF and icons use data:.
  */
 export function appCsp(scriptHashes: string[]): string {
   const directives: Record<string, string[]> = {

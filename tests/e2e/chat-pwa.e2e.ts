@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CHAT_FALLBACK, CHAT_GREETING } from '../../src/client/features/chat/chat.js';
+import { CHAT_GREETING, chatFallback } from '../../src/client/features/chat/chat.js';
 import { DESKTOP, MOBILE, screenshot, signUp, setupE2e } from './browser.js';
 
 const e2e = setupE2e();
@@ -121,12 +121,12 @@ describe('landing chat assistant', () => {
     await chatInput(page).fill('hola');
     await chatInput(page).press('Enter');
     await expect.poll(() => botBubbles(page).nth(1).innerText()).toContain('problemas técnicos');
-    expect(await botBubbles(page).nth(1).locator('[data-chat-text]').innerText()).toBe(CHAT_FALLBACK);
+    expect(await botBubbles(page).nth(1).locator('[data-chat-text]').innerText()).toBe(chatFallback());
     mode = 'abort';
     await chatInput(page).fill('¿sigues ahí?');
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect.poll(() => botBubbles(page).count(), { timeout: 5000 }).toBe(3);
-    expect(await botBubbles(page).nth(2).locator('[data-chat-text]').innerText()).toBe(CHAT_FALLBACK);
+    expect(await botBubbles(page).nth(2).locator('[data-chat-text]').innerText()).toBe(chatFallback());
     await page.getByRole('button', { name: 'Cerrar chat' }).click();
     await chatPanel(page).waitFor({ state: 'detached' });
     await context.close();

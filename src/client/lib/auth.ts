@@ -42,9 +42,3 @@ export function isAdmin(user: CurrentUser | null): boolean {
   return !!user && (user.role === 'admin' || user.isSuperAdmin);
 }
 
-export const STORAGE = {
-  rememberedEmail: 'rememberedEmail',
-  rememberMe: 'rememberMe',
-  installDismissed: 'installBannerDismissed',
-  installed: 'appInstalled',
-} as const;

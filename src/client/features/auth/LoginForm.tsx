@@ -11,7 +11,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { ApiError, apiRequest, errorMessage } from '@client/lib/api';
-import { STORAGE } from '@client/lib/auth';
+import { STORAGE } from '@client/lib/storage';
 import { safeNext } from '@client/lib/next-path';
 import { queryClient } from '@client/lib/queryClient';
 import { qk } from '@client/lib/queryKeys';

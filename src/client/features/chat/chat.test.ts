@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { CHAT_FALLBACK, CHAT_GREETING, askChatbot, makeMessage, normalizeInput, toHistory } from './chat';
+import { chatFallback, CHAT_GREETING, askChatbot, makeMessage, normalizeInput, toHistory } from './chat';
 
 describe('chat helpers', () => {
   test('empty or whitespace-only messages are not sent', () => {
@@ -24,11 +24,11 @@ describe('chat helpers', () => {
   });
 
   test('fallback text names the problem, Comenzar Gratis and the three plans with prices', () => {
-    expect(CHAT_FALLBACK).toMatch(/problemas técnicos/);
-    expect(CHAT_FALLBACK).toMatch(/Comenzar Gratis/);
-    expect(CHAT_FALLBACK).toMatch(/Gratuito: hasta 2 usuarios/);
-    expect(CHAT_FALLBACK).toMatch(/Profesional: \$15\.000 CLP al mes por empresa/);
-    expect(CHAT_FALLBACK).toMatch(/Empresarial: \$25\.000 CLP al mes por empresa/);
+    expect(chatFallback()).toMatch(/problemas técnicos/);
+    expect(chatFallback()).toMatch(/Comenzar Gratis/);
+    expect(chatFallback()).toMatch(/Gratuito: hasta 2 usuarios/);
+    expect(chatFallback()).toMatch(/Profesional: \$15\.000 CLP al mes por empresa/);
+    expect(chatFallback()).toMatch(/Empresarial: \$25\.000 CLP al mes por empresa/);
   });
 
   test('askChatbot posts {message, history} and reads `response`', async () => {
@@ -48,6 +48,6 @@ describe('chat helpers', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     const empty = vi.fn(async () => new Response('{}', { status: 200 })) as unknown as typeof fetch;
-    for (const f of [r500, r429, down, empty]) expect(await askChatbot('hola', [], f)).toBe(CHAT_FALLBACK);
+    for (const f of [r500, r429, down, empty]) expect(await askChatbot('hola', [], f)).toBe(chatFallback());
   });
 });

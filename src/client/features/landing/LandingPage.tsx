@@ -1,24 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { ChatWidget } from '@client/features/chat/ChatWidget';
-import { InstallBanner } from '@client/features/pwa/InstallBanner';
 import { AiReceiptSection } from './AiReceiptSection';
 import { ClosingSection } from './ClosingSection';
 import { FeaturesSection } from './FeaturesSection';
 import { HeroSection } from './HeroSection';
 import { LandingFooter } from './LandingFooter';
 import { LandingHeader } from './LandingHeader';
+import { LANDING_OVERLAYS_ID, mountLandingOverlays } from './overlays';
 import { PricingSection } from './PricingSection';
 
 /** Public landing page (part 1 §2). */
 export function LandingPage() {
   const { hash } = useLocation();
+  const overlays = useRef<HTMLDivElement>(null);
 
   // The sections render after the script loads, so the browser's own jump to /#pricing misses them.
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
   }, [hash]);
+
+  // The overlays are plain DOM, shared with the prerendered landing that runs without React (./overlays.ts).
+  useEffect(() => mountLandingOverlays(overlays.current!), []);
 
   return (
     <div className="min-h-screen bg-background text-foreground">
@@ -37,9 +40,8 @@ export function LandingPage() {
         <ClosingSection />
       </main>
       <LandingFooter />
-      {/* Overlays (part 1 §2). */}
-      <ChatWidget />
-      <InstallBanner />
+      {/* Overlays (part 1 §2): the chat widget and the install banner, added by the script that makes the page live. */}
+      <div id={LANDING_OVERLAYS_ID} ref={overlays} />
     </div>
   );
 }

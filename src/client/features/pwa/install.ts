@@ -1,4 +1,4 @@
-import { STORAGE } from '@client/lib/auth';
+import { STORAGE } from '@client/lib/storage';
 
 /** Part 1 §9: the banner appears 10 s after the prompt is offered; a dismissal lasts 7 days. */
 export const INSTALL_BANNER_DELAY_MS = 10_000;
