@@ -127,7 +127,9 @@ async function main() {
     }
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    // LH_KEEP=1 keeps the Lighthouse reports (run-N.json) to read what blocked the main thread.
+    if (process.env.LH_KEEP) console.log(`Informes en ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
