@@ -60,7 +60,7 @@ export async function dashboardStats(db: Db, scope: DashboardScope, plan: string
       .from(expenses)
       .where(and(...where))
       .prepare(name);
-  });
+  }, { planEachTime: true });
   const [row] = await statement.execute(b.values);
   return { ...row, monthlyLimit: getPlan(plan).monthlyExpenseLimit };
 }
@@ -84,6 +84,7 @@ export async function categoriesThisMonth(db: Db, scope: DashboardScope) {
       .groupBy(sql`1`)
       .orderBy(sql`sum(${expenses.amountClp}) desc`)
       .prepare(name),
+    { planEachTime: true },
   );
   return statement.execute(b.values);
 }
@@ -104,6 +105,7 @@ export async function monthlySpending(db: Db, scope: DashboardScope, months = 6)
       .where(and(...where, countsAsSpent, gte(expenses.date, sql`(${santiagoMonthFirstDay} - make_interval(months => ${sql.placeholder('monthsBack')}::int))::date`)))
       .groupBy(expenses.date)
       .prepare(name),
+    { planEachTime: true },
   );
   const days = await statement.execute(b.values);
   const byMonth = new Map<string, { month: string; amount: string; count: number }>();
