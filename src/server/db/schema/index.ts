@@ -7,3 +7,4 @@ export * from './platform.js';
 export * from './billing.js';
 export * from './integrations.js';
 export * from './niudata.js';
+export * from './approval-flow.js';
