@@ -29,6 +29,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { expenseRoutes } from './expenses/routes.js';
 import { receiptRoutes } from './receipts/routes.js';
 import { approvalRoutes } from './approvals/routes.js';
+import { approvalFlowRoutes } from './approval-flow/routes.js';
 import { billingWebhookRoutes } from './billing-webhooks/routes.js';
 import { emailRoutes } from './email/routes.js';
 import { billingRoutes } from './billing/routes.js';
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(expenseRoutes, deps);
       await api.register(receiptRoutes, deps);
       await api.register(approvalRoutes, deps);
+      await api.register(approvalFlowRoutes, deps);
       await api.register(billingWebhookRoutes, deps);
       await api.register(emailRoutes, deps);
       await api.register(billingRoutes, deps);

@@ -61,7 +61,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'No encontrado (o de otra empresa)',
   409: 'Conflicto con el estado actual',
   413: 'Archivo o cuerpo demasiado grande',
-  422: 'Archivo ilegible',
+  422: 'Archivo ilegible, o una política de gastos de la empresa lo impide',
   429: 'Demasiadas solicitudes',
   502: 'Servicio externo no disponible',
   503: 'Servicio no disponible',

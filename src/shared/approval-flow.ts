@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid, safeText } from './input.js';
+import { CURRENCIES } from './expenses.js';
 
 /*
  * Issue 20 items 1-3: the company's approval flow (ordered rules that choose the approvers of an expense), who
@@ -262,3 +263,27 @@ export function blockingMessage(violations: readonly PolicyViolation[]): PolicyV
 /** POST /api/expenses/policy-check: the fields the form has, before sending. */
 export const policyCheckResultSchema = z.object({ violations: z.array(policyViolationSchema) });
 export type PolicyCheckResult = z.infer<typeof policyCheckResultSchema>;
+
+const optionalRef = (max: number) =>
+  safeText()
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** The form's fields as they are (the check runs while the person types: anything may still be missing). */
+export const policyCheckInputSchema = z.object({
+  date: safeText({ error: 'Indica la fecha del comprobante.' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato AAAA-MM-DD.' }),
+  amount: z.number({ error: 'El monto debe ser un número.' }).min(0, { error: 'El monto no puede ser negativo.' }).max(1e12, { error: 'El monto es demasiado grande.' }),
+  currency: z.enum(CURRENCIES, { error: 'Moneda no soportada.' }).optional().default('CLP'),
+  exchangeRate: z.number({ error: 'La tasa de cambio debe ser un número.' }).positive({ error: 'La tasa de cambio debe ser mayor que 0.' }).max(1e7, { error: 'La tasa de cambio es demasiado grande.' }).optional().nullable().transform((v) => v ?? null),
+  category: optionalRef(100),
+  hasReceipt: z.boolean({ error: 'Indica si adjuntas comprobante (true o false).' }).optional().default(false),
+  /** SHA-256 (hex) of the attached file, computed in the browser: the same file filed twice is a duplicate. */
+  receiptSha256: safeText().regex(/^[0-9a-f]{64}$/, { error: 'La huella del archivo no es válida.' }).optional().nullable().transform((v) => v ?? null),
+  documentType: optionalRef(20),
+  invoiceNumber: optionalRef(50),
+  taxId: optionalRef(20),
+});
+export type PolicyCheckInput = z.input<typeof policyCheckInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './input.js';
 import { expenseViewSchema } from './expenses.js';
+import { policyViolationSchema } from './approval-flow.js';
 
 export const decisionSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('approved') }),
@@ -40,6 +41,12 @@ export const SELF_APPROVAL_MSG = {
 export const pendingExpenseSchema = expenseViewSchema.extend({
   ownExpense: z.boolean(),
   canDecide: z.boolean(),
+  /** The open step of an expense filed under a multi-step rule; null: one admin approves. */
+  approvalStep: z
+    .object({ position: z.number(), total: z.number(), approverName: z.string().nullable(), approverKind: z.enum(['admin', 'user']), approverId: z.string().nullable() })
+    .nullable(),
+  /** The company's policies the expense broke when filed (warnings; blocking ones were never filed). */
+  policyViolations: z.array(policyViolationSchema),
 });
 export type PendingExpenseView = z.infer<typeof pendingExpenseSchema>;
 
@@ -66,4 +73,6 @@ export const AUDIT_LABELS: Record<string, string> = {
   'expense.rejected': 'Rendición rechazada',
   'expense.self_approved': 'Autoaprobada por quien la envió',
   'expense.self_rejected': 'Rechazada por quien la envió',
+  'expense.step_approved': 'Paso de aprobación aprobado',
+  'expense.step_reassigned': 'Paso de aprobación reasignado',
 };

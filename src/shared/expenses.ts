@@ -188,6 +188,8 @@ export const expenseViewSchema = z.object({
   syncStatus: z.enum(['pending', 'synced', 'error']),
   syncError: z.string().nullable(),
   syncedAt: z.string().nullable(),
+  /** The step a multi-step approval waits on (issue 20): 'Pendiente · paso 2 de 3 (Ana Pérez)'. Absent or null otherwise. */
+  approvalStep: z.object({ position: z.number(), total: z.number(), approverName: z.string().nullable() }).nullable().optional(),
 });
 export type ExpenseView = z.infer<typeof expenseViewSchema>;
 

@@ -9,6 +9,9 @@ import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
+import { FLOW_MSG } from '@shared/approval-flow.js';
+import { currentStepOf, decideStep, expenseIdsAwaiting, mayDecideStep, stepsByExpense } from '../approval-flow/steps.js';
+import { policyFlagsOf } from '../approval-flow/policies.js';
 import { readForm, textFields } from '../storage/multipart.js';
 import { faultPoint } from '../platform/faults.js';
 import { enqueueReceiptCheck, refreshReceiptChecksIfCheap } from '../receipts/jobs.js';
@@ -21,21 +24,31 @@ async function receiptSha(deps: AppDeps, key: string): Promise<string | null> {
   const data = await deps.storage.get(key);
   return data ? fileSha256(data) : null;
 }
-const ONLY_ADMINS = 'Solo un administrador puede aprobar, rechazar o editar rendiciones.';
+const ONLY_ADMINS = 'Solo un administrador (o el jefe a cargo de un paso) puede aprobar o rechazar rendiciones.';
 const ONLY_ADMINS_SETTINGS = 'Solo un administrador puede cambiar cómo se aprueban las rendiciones.';
 
 export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  /** Every pending expense, each with whether the reader may decide it (not their own, unless self-approval is on). */
+  /**
+   * Admins: every pending expense, each with whether the reader may decide it (not their own, unless self-approval is
+   * on; under a multi-step rule, only an open step that is theirs or any admin's). Managers: the expenses whose open
+   * step waits for them. Each row says which step it is at and the policy warnings it was filed with.
+   */
   r.get('/admin/expenses/pending', { schema: { tags: ['approvals'], response: { 200: z.array(pendingExpenseSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
-    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    authorize(can.reviewApprovals(actor), FLOW_MSG.notApprover);
     const companyId = requireCompanyId(actor);
     const allowSelf = await allowsSelfApproval(db, companyId);
-    const rows = await listPendingExpenses(db, companyId);
-    return rows.map((e) => ({ ...e, ownExpense: e.user.id === actor.userId, canDecide: can.decideExpenseOf(actor, e.user.id, allowSelf) }));
+    const rows = can.approveExpenses(actor) ? await listPendingExpenses(db, companyId) : await listPendingExpenses(db, companyId, await expenseIdsAwaiting(db, companyId, actor.userId));
+    const ids = rows.map((e) => e.id);
+    const [steps, flags] = await Promise.all([stepsByExpense(db, companyId, ids), policyFlagsOf(db, companyId, ids)]);
+    return rows.map((e) => {
+      const current = currentStepOf(steps.get(e.id));
+      const canDecide = current ? mayDecideStep(actor, current, e.user.id, allowSelf) : can.decideExpenseOf(actor, e.user.id, allowSelf);
+      return { ...e, ownExpense: e.user.id === actor.userId, canDecide, approvalStep: current, policyViolations: flags.get(e.id) ?? [] };
+    });
   });
 
   /** Separation of duties of the session's company: whether an admin may approve their own expenses. */
@@ -53,11 +66,16 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
 
   r.patch('/admin/expenses/:id/status', { schema: { tags: ['approvals'], params: idParams, body: decisionSchema, response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
-    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    authorize(can.reviewApprovals(actor), ONLY_ADMINS);
     const companyId = requireCompanyId(actor);
     const body = request.body;
+    const decision = body.status === 'approved' ? ({ status: 'approved' } as const) : ({ status: 'rejected', rejectionReason: body.rejectionReason ?? null } as const);
     // The decision's e-mail, the approval webhook and the accounting sync follow from events committed with it.
-    await decideExpense(deps, actor, companyId, request.params.id, body.status === 'approved' ? { status: 'approved' } : { status: 'rejected', rejectionReason: body.rejectionReason ?? null });
+    // An expense filed under a multi-step rule decides its open step; any other one admin approval, as always.
+    if (!(await decideStep(deps, actor, companyId, request.params.id, decision))) {
+      authorize(can.approveExpenses(actor), ONLY_ADMINS);
+      await decideExpense(deps, actor, companyId, request.params.id, decision);
+    }
     faultPoint('approval.after-commit');
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, request.params.id);
     return view;
@@ -65,7 +83,7 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
 
   r.patch('/admin/expenses/:id', { schema: { tags: ['approvals'], params: idParams, response: { 200: expenseViewSchema, ...errorResponses(400, 401, 403, 404, 409) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
-    authorize(can.approveExpenses(actor), ONLY_ADMINS);
+    authorize(can.approveExpenses(actor), 'Solo un administrador puede editar rendiciones.');
     const companyId = requireCompanyId(actor);
     const input = parseExpenseFields(textFields(request.body));
     // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit.

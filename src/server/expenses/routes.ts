@@ -15,6 +15,9 @@ import { enqueueExpenseSubmitted } from '../notifications/service.js';
 import { faultPoint } from '../platform/faults.js';
 import { enqueueReceiptCheck } from '../receipts/jobs.js';
 import { fileSha256, receiptChecks } from '../receipts/service.js';
+import { blockingMessage } from '@shared/approval-flow.js';
+import { policyViolations, recordPolicyFlags } from '../approval-flow/policies.js';
+import { routeNewExpense } from '../approval-flow/steps.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
@@ -68,7 +71,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       .send(streamExpensesXlsx(db, where, request.log));
   });
 
-  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 429) } }, config: { auth: 'either', idempotent: { resource: 'expense', replay: filedAnswer }, multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
+  r.post('/expenses', { schema: { tags: ['expenses'], summary: 'Crea una rendición (JSON, o multipart con el comprobante en el campo receipt)', consumes: ['multipart/form-data', 'application/json'], response: { 201: createdExpenseSchema, ...errorResponses(400, 401, 403, 413, 422, 429) } }, config: { auth: 'either', idempotent: { resource: 'expense', replay: filedAnswer }, multipart: { fields: expenseFieldsDoc, files: { receipt: 'Comprobante JPG, PNG, WebP o PDF (hasta 10 MB), opcional' } } } }, async (request, reply) => {
     // With a token the expense is filed in the name of the admin who created the token.
     const actor = requireActor(request);
     const companyId = requireCompanyId(actor);
@@ -77,10 +80,16 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     // Usually the receipt was just analysed (cache hit); otherwise a job reads it after the filing, which never waits.
     const analysis = file ? deps.receipts.cached(companyId, fileSha256(file.data)) : null;
     const checks = await receiptChecks(db, companyId, { file, analysis, fields: input });
+    // The company's policies (issue 20 item 3): a blocking one refuses the filing, the others travel with it to the approvers.
+    const violations = await policyViolations(db, companyId, { ...input, hasReceipt: !!file }, checks.receiptFlags);
+    const blocked = blockingMessage(violations);
+    if (blocked) throw new AppError('policy_violation', 422, blocked.message, blocked.field);
     // What must follow the filing is committed with it: a crash after the commit loses neither the check nor the e-mails.
     const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks, async (tx, expenseId) => {
       if (file && !analysis) await enqueueReceiptCheck(deps.jobs, tx, companyId, expenseId);
-      await enqueueExpenseSubmitted(deps.jobs, tx, { companyId, expenseId, submitterId: actor.userId });
+      await recordPolicyFlags(tx, companyId, expenseId, violations);
+      // Under a multi-step rule the first step's approver hears about it; otherwise the admins, as always.
+      if (!(await routeNewExpense(deps.jobs, tx, companyId, expenseId))) await enqueueExpenseSubmitted(deps.jobs, tx, { companyId, expenseId, submitterId: actor.userId });
       await request.idempotency?.bind(tx, expenseId);
     });
     faultPoint('expense.after-commit');

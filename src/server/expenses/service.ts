@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
 import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseList, type ExpenseView } from '@shared/expenses.js';
@@ -6,7 +6,7 @@ import { isUuid } from '@shared/input.js';
 import { monthlyLimitMessage } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
+import { approvalSteps, auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
 import { countMonthlyExpenses } from '../dashboard/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
 import { AppError, errors } from '../errors.js';
@@ -306,7 +306,7 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
   const last = rows.at(-1)?.e;
   const at = (dir: ListCursor['dir'], e: Row['e'] | undefined, to: number) => (e ? encodeCursor({ dir, date: e.date, number: e.expenseNumber, page: to, total, scope }) : null);
   return {
-    items: rows.map(presentExpense),
+    items: await withApprovalSteps(db, companyId, rows.map(presentExpense)),
     total,
     page,
     pageSize: f.pageSize,
@@ -321,8 +321,40 @@ export async function getExpense(db: Db, actor: Actor, companyId: string, id: st
   const [row] = (await expenseQuery(db)
     .where(and(eq(expenses.id, id), eq(expenses.companyId, companyId)))
     .limit(1));
-  if (!row || !can.readExpenseOf(actor, row.e.userId)) throw errors.notFound('Rendición no encontrada.');
-  return { ...presentExpense(row), receiptKey: row.e.receiptKey };
+  if (!row || !(can.readExpenseOf(actor, row.e.userId) || (await approvesStepOf(db, companyId, id, actor.userId)))) throw errors.notFound('Rendición no encontrada.');
+  const [view] = await withApprovalSteps(db, companyId, [presentExpense(row)]);
+  return { ...view, receiptKey: row.e.receiptKey };
+}
+
+/** A manager reads (with its receipt and history) an expense they approve or approved a step of (issue 20). */
+async function approvesStepOf(db: Db, companyId: string, expenseId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: approvalSteps.id })
+    .from(approvalSteps)
+    .where(and(eq(approvalSteps.companyId, companyId), eq(approvalSteps.expenseId, expenseId), eq(approvalSteps.approverId, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/** The open step of each pending expense filed under a multi-step rule: 'Pendiente · paso 2 de 3 (Ana Pérez)'. */
+export async function withApprovalSteps<T extends ExpenseView>(db: Db, companyId: string, views: T[]): Promise<T[]> {
+  const pending = views.filter((v) => v.status === 'pending').map((v) => v.id);
+  if (!pending.length) return views;
+  const rows = await db
+    .select({
+      expenseId: approvalSteps.expenseId,
+      position: approvalSteps.position,
+      total: sql<number>`(select count(*) from ${approvalSteps} s2 where s2.expense_id = ${approvalSteps.expenseId})::int`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(approvalSteps)
+    .leftJoin(users, eq(users.id, approvalSteps.approverId))
+    .where(and(eq(approvalSteps.companyId, companyId), inArray(approvalSteps.expenseId, pending), eq(approvalSteps.status, 'pending')));
+  if (!rows.length) return views;
+  const byId = new Map(rows.map((r) => [r.expenseId, { position: r.position, total: Number(r.total), approverName: r.email ? `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email : null }]));
+  return views.map((v) => (byId.has(v.id) ? { ...v, approvalStep: byId.get(v.id)! } : v));
 }
 
 export async function recentExpenses(db: Db, actor: Actor, companyId: string, limit = 5) {
@@ -338,10 +370,11 @@ export async function recentExpenses(db: Db, actor: Actor, companyId: string, li
 
 export { visibilityScope };
 
-/** The company's pending expenses, oldest first (the approval queue). */
-export async function listPendingExpenses(db: Db, companyId: string): Promise<ExpenseView[]> {
+/** The company's pending expenses, oldest first (the approval queue); `onlyIds`: a manager's share of it. */
+export async function listPendingExpenses(db: Db, companyId: string, onlyIds?: string[]): Promise<ExpenseView[]> {
+  if (onlyIds && !onlyIds.length) return [];
   const rows = await expenseQuery(db)
-    .where(and(eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
+    .where(and(eq(expenses.companyId, companyId), eq(expenses.status, 'pending'), onlyIds ? inArray(expenses.id, onlyIds) : undefined))
     .orderBy(expenses.createdAt)
     .limit(500);
   return rows.map(presentExpense);

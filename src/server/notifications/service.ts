@@ -16,12 +16,16 @@ import { declareQueue, jobIdFrom, type JobQueue } from '../jobs/queue.js';
 
 export const EXPENSE_SUBMITTED_JOB = declareQueue('expense-submitted');
 export const EXPENSE_DECIDED_JOB = declareQueue('expense-decided');
+/** A step of a multi-step approval opened (or was reassigned): its approver hears about it (approval-flow/steps.ts). */
+export const EXPENSE_STEP_PENDING_JOB = declareQueue('expense-step-pending');
 
 interface ExpenseEvent {
   companyId: string;
   expenseId: string;
   /** User ids. */
   recipients: string[];
+  /** Step events: which step of how many waits for the recipients. */
+  step?: { position: number; total: number };
 }
 
 type NotifyDeps = Pick<AppDeps, 'db' | 'mailer' | 'appUrl'>;
@@ -56,8 +60,22 @@ export async function enqueueExpenseDecided(jobs: JobQueue, tx: DbOrTx, e: { com
   await enqueueEvent(jobs, tx, EXPENSE_DECIDED_JOB, { companyId: e.companyId, expenseId: e.expenseId, recipients: owner?.on ? [e.ownerId] : [] });
 }
 
+/**
+ * In the transaction that opened (or reassigned) a step: its approvers hear that it waits for them. Keyed by the step
+ * and its assignment, so a reassignment mails the new approver and a re-run mails nobody twice.
+ */
+export async function enqueueStepPending(
+  jobs: JobQueue,
+  tx: DbOrTx,
+  e: { companyId: string; expenseId: string; stepId: string; version: number; position: number; total: number; recipients: string[] },
+): Promise<void> {
+  if (!e.recipients.length) return;
+  const event: ExpenseEvent = { companyId: e.companyId, expenseId: e.expenseId, recipients: e.recipients, step: { position: e.position, total: e.total } };
+  await jobs.send<ExpenseEvent>(EXPENSE_STEP_PENDING_JOB, event, { tx, id: jobIdFrom(`${EXPENSE_STEP_PENDING_JOB}:${e.stepId}:${e.version}`) });
+}
+
 /** Writes one e-mail per recipient, all of them or none; a re-run finds the ones already written by their keys. */
-function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to: Recipient) => EmailMessage) {
+function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to: Recipient, event: ExpenseEvent) => EmailMessage) {
   return async (event: ExpenseEvent) => {
     const [row] = await expenseQuery(deps.db)
       .where(and(eq(expenses.id, event.expenseId), eq(expenses.companyId, event.companyId)))
@@ -66,7 +84,8 @@ function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to:
     const expense = presentExpense(row);
     const recipients = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, event.recipients));
     await deps.db.transaction(async (tx) => {
-      for (const to of recipients) await deps.mailer.send(compose(expense, to), { tx, key: `${name}:${expense.id}:${to.email}` });
+      const step = event.step ? `:${event.step.position}` : '';
+      for (const to of recipients) await deps.mailer.send(compose(expense, to, event), { tx, key: `${name}:${expense.id}${step}:${to.email}` });
     });
   };
 }
@@ -75,6 +94,7 @@ function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to:
 export async function startNotificationWorkers(deps: NotifyDeps & Pick<AppDeps, 'jobs'>): Promise<void> {
   await deps.jobs.work<ExpenseEvent>(EXPENSE_SUBMITTED_JOB, mailEvent(deps, EXPENSE_SUBMITTED_JOB, (e, to) => submittedEmail(deps.appUrl, e, to)));
   await deps.jobs.work<ExpenseEvent>(EXPENSE_DECIDED_JOB, mailEvent(deps, EXPENSE_DECIDED_JOB, (e, to) => decidedEmail(deps.appUrl, e, to)));
+  await deps.jobs.work<ExpenseEvent>(EXPENSE_STEP_PENDING_JOB, mailEvent(deps, EXPENSE_STEP_PENDING_JOB, (e, to, event) => stepPendingEmail(deps.appUrl, e, to, event.step)));
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -99,6 +119,19 @@ function submittedEmail(appUrl: string, e: ExpenseView, admin: Recipient): Email
     subject: `Nueva rendición por aprobar: ${formatCLP(e.amountCLP)} de ${who}`,
     text: `${lines.join('\n\n')}\n\nRevísala en ${appUrl}/approvals\n\nRendix`,
     html: html('Nueva rendición por aprobar', lines, `${appUrl}/approvals`, 'Revisar rendiciones'),
+  };
+}
+
+/** A step of a multi-step approval waits for the recipient. */
+function stepPendingEmail(appUrl: string, e: ExpenseView, approver: Recipient, step: ExpenseEvent['step']): EmailMessage {
+  const who = `${e.user.firstName} ${e.user.lastName}`.trim();
+  const which = step ? `paso ${step.position} de ${step.total}` : 'un paso';
+  const lines = [`Hola ${approver.firstName}:`, `La rendición de ${who} espera tu aprobación (${which}).`, summary(e)];
+  return {
+    to: approver.email,
+    subject: `Rendición por aprobar (${which}): ${formatCLP(e.amountCLP)} de ${who}`,
+    text: `${lines.join('\n\n')}\n\nRevísala en ${appUrl}/approvals\n\nRendix`,
+    html: html('Rendición por aprobar', lines, `${appUrl}/approvals`, 'Revisar rendiciones'),
   };
 }
 

@@ -13,6 +13,8 @@ export interface Actor {
 export const can = {
   manageCompany: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   approveExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  /** Admins review every pending expense; a manager reviews the steps that wait for them (approval-flow/). */
+  reviewApprovals: (a: Actor) => a.isSuperAdmin || a.role === 'admin' || a.role === 'manager',
   seeAllCompanyExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   manageCatalog: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   superAdmin: (a: Actor) => a.isSuperAdmin,

@@ -26,7 +26,7 @@ function invalidateAffected(queryClient: QueryClient) {
 function patchPendingList(queryClient: QueryClient, id: string, next: ExpenseView | null) {
   queryClient.setQueryData<PendingExpenseView[]>(qk.pendingApprovals, (list) => {
     if (!Array.isArray(list)) return list;
-    return next ? list.map((e) => (e.id === id ? { ...e, ...next } : e)) : list.filter((e) => e.id !== id);
+    return next ? list.map((e) => (e.id === id ? { ...e, ...next, approvalStep: e.approvalStep } : e)) : list.filter((e) => e.id !== id);
   });
 }
 
