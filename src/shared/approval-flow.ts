@@ -191,6 +191,16 @@ export const expensePoliciesSchema = z.object({
   duplicateMode: mode,
 });
 export type ExpensePolicies = z.output<typeof expensePoliciesSchema>;
+/** The answer's shape (no transforms: responses are serialised, not parsed). */
+export const expensePoliciesViewSchema = z.object({
+  categoryLimits: z.array(z.object({ categoryId: z.string(), maxAmountClp: z.number() })),
+  categoryLimitMode: z.enum(POLICY_MODES),
+  receiptRequiredAboveClp: z.number().nullable(),
+  receiptMode: z.enum(POLICY_MODES),
+  maxReceiptAgeDays: z.number().nullable(),
+  receiptAgeMode: z.enum(POLICY_MODES),
+  duplicateMode: z.enum(POLICY_MODES),
+});
 export type ExpensePoliciesInput = z.input<typeof expensePoliciesSchema>;
 
 export const DEFAULT_POLICIES: ExpensePolicies = {

@@ -7,6 +7,7 @@ import {
   approvalRulesInputSchema,
   approvalStepSchema,
   expensePoliciesSchema,
+  expensePoliciesViewSchema,
   managerAssignmentInputSchema,
   managerAssignmentSchema,
   policyCheckInputSchema,
@@ -58,12 +59,12 @@ export const approvalFlowRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
   });
 
   /** Everyone in the company may read the policies (they apply to them); only admins change them. */
-  r.get('/company/expense-policies', { schema: { tags: ['approvals'], summary: 'Políticas que se revisan al rendir', response: { 200: expensePoliciesSchema, ...errorResponses(400, 401) } } }, async (request) => {
+  r.get('/company/expense-policies', { schema: { tags: ['approvals'], summary: 'Políticas que se revisan al rendir', response: { 200: expensePoliciesViewSchema, ...errorResponses(400, 401) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     return getPolicies(db, requireCompanyId(actor));
   });
 
-  r.put('/company/expense-policies', { schema: { tags: ['approvals'], summary: 'Cambia las políticas que se revisan al rendir', body: expensePoliciesSchema, response: { 200: expensePoliciesSchema, ...errorResponses(400, 401, 403) } } }, async (request) => {
+  r.put('/company/expense-policies', { schema: { tags: ['approvals'], summary: 'Cambia las políticas que se revisan al rendir', body: expensePoliciesSchema, response: { 200: expensePoliciesViewSchema, ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     authorize(can.manageCompany(actor), 'Solo un administrador puede cambiar las políticas de gastos.');
     return replacePolicies(db, actor, requireCompanyId(actor), request.body);

@@ -132,6 +132,8 @@ export async function decideStep({ db, jobs }: Pick<AppDeps, 'db' | 'jobs'>, act
   const current = steps.find((s) => s.status === 'pending');
   if (!current || expense.status !== 'pending') throw errors.conflict(FLOW_MSG.stepDecided);
   if (!mayDecideStep(actor, current, expense.userId, expense.allowSelf)) {
+    // Their step was decided already (a second or concurrent decision of it): a conflict, not a permission problem.
+    if (steps.some((s) => s.position < current.position && (s.approverId === actor.userId || s.decidedBy === actor.userId))) throw errors.conflict(FLOW_MSG.stepDecided);
     authorize(false, actor.userId === expense.userId ? SELF_APPROVAL_MSG.forbidden : FLOW_MSG.notYourStep);
   }
   const own = actor.userId === expense.userId;
