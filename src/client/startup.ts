@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/auth';
 import { hasSessionHint } from '@shared/session';
-import { isAdmin, readSession } from './lib/auth';
+import { isAdmin, isApprover, readSession } from './lib/auth';
 import { qk } from './lib/queryKeys';
 import { pendingApprovalsQuery } from './features/approvals/pending';
 import { prefetchDashboard } from './features/dashboard/queries';
@@ -30,7 +30,7 @@ const SCREENS: Record<string, { screen: () => Promise<unknown>; data?: Prefetch 
   '/approvals': {
     screen: () => import('./features/approvals/ApprovalsPage'),
     data: (client, user) => {
-      if (isAdmin(user) && user.currentCompanyId) void client.prefetchQuery(pendingApprovalsQuery);
+      if (isApprover(user) && user.currentCompanyId) void client.prefetchQuery(pendingApprovalsQuery);
     },
   },
   '/new-expense': { screen: () => import('./features/new-expense/NewExpensePage') },

@@ -42,3 +42,8 @@ export function isAdmin(user: CurrentUser | null): boolean {
   return !!user && (user.role === 'admin' || user.isSuperAdmin);
 }
 
+/** Admins, and managers (who decide the approval steps assigned to them, issue 20). */
+export function isApprover(user: CurrentUser | null): boolean {
+  return isAdmin(user) || user?.role === 'manager';
+}
+

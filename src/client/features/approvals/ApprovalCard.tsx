@@ -15,6 +15,9 @@ import { failureToast, fullName, useDecideExpense } from './queries';
 import { UserAvatar } from '@client/components/ui/user-avatar';
 import { cn } from '@client/lib/utils';
 import { ReceiptToggle, ReceiptView, useReceiptToggle } from './ReceiptPanel';
+import { PolicyViolations } from '@client/components/expenses/PolicyViolations';
+import { isAdmin, useCurrentUser } from '@client/lib/auth';
+import { StepNotice } from './StepNotice';
 
 
 function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -91,6 +94,9 @@ interface Props {
 export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDone, onReject, onApproved }: Props) {
   const receipt = useReceiptToggle();
   const approve = useDecideExpense();
+  const { user } = useCurrentUser();
+  // Managers decide their steps; editing and reassigning stay with admins.
+  const admin = isAdmin(user);
   const name = fullName(e.user);
   const titleId = `approval-${e.id}`;
 
@@ -118,11 +124,13 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
           <p className="truncate text-sm text-muted-foreground">{e.user.email}</p>
           <p className="text-xs text-muted-foreground">Enviada el {formatDateTime(e.createdAt)}</p>
         </div>
-        <StatusBadge status={e.status} />
+        <StatusBadge status={e.status} step={e.approvalStep} />
       </div>
 
       <div className="space-y-4 p-4 sm:px-6">
         {e.ownExpense ? <OwnExpenseNotice canDecide={e.canDecide} /> : null}
+        {e.approvalStep ? <StepNotice expense={e} step={e.approvalStep} canReassign={admin} /> : null}
+        <PolicyViolations violations={e.policyViolations ?? []} title="Incumple políticas de la empresa" />
         {editing ? <EditExpenseForm expense={e} onDone={onEditDone} /> : <ExpenseFacts expense={e} />}
 
         <ReceiptChecks timbre={e.timbre} flags={e.receiptFlags} />
@@ -133,7 +141,8 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
               <ReceiptToggle expense={e} open={receipt.open} onToggle={receipt.toggle} controls={receipt.id} />
               {!e.receiptUrl ? <span className="text-xs text-muted-foreground">Sin comprobante adjunto</span> : null}
             </div>
-            <div className={cn('gap-2 sm:flex', e.canDecide ? 'grid grid-cols-[auto_1fr_1fr]' : 'flex items-center')}>
+            <div className={cn('gap-2 sm:flex', e.canDecide ? (admin ? 'grid grid-cols-[auto_1fr_1fr]' : 'grid grid-cols-2') : 'flex items-center')}>
+              {admin ? (
               <Button
                 type="button"
                 variant="outline"
@@ -145,6 +154,7 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
               >
                 <Pencil aria-hidden />
               </Button>
+              ) : null}
               {e.canDecide ? (
                 <>
                   <Button

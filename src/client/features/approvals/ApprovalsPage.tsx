@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { CurrentUser } from '@shared/auth';
 import { actionableCount, type PendingExpenseView } from '@shared/approvals';
 import { Badge } from '@client/components/ui/badge';
-import { isAdmin, useCurrentUser } from '@client/lib/auth';
+import { isAdmin, isApprover, useCurrentUser } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
 import { ApprovalCard } from './ApprovalCard';
 import { EmptyState, ErrorState, LoadingState, NoCompanyState, NotAdminState } from './PageStates';
@@ -12,14 +12,18 @@ import { RejectDialog } from './RejectDialog';
 /** 'Aprobación de Rendiciones' (part 1 §2). Non-admins get an explanation and no data calls. */
 export function ApprovalsPage() {
   const { user } = useCurrentUser();
-  const admin = isAdmin(user);
+  const admin = isApprover(user);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 id="approvals-title" tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
           Aprobación de Rendiciones
         </h1>
-        {admin ? <p className="text-muted-foreground">Revisa, corrige y aprueba o rechaza las rendiciones pendientes de tu empresa.</p> : null}
+        {admin ? (
+          <p className="text-muted-foreground">
+            {isAdmin(user) ? 'Revisa, corrige y aprueba o rechaza las rendiciones pendientes de tu empresa.' : 'Aprueba o rechaza los pasos de aprobación que te corresponden como jefe.'}
+          </p>
+        ) : null}
       </div>
       {!user ? null : !admin ? <NotAdminState /> : !user.currentCompanyId ? <NoCompanyState /> : <PendingList key={user.currentCompanyId} user={user} />}
     </div>
@@ -27,7 +31,7 @@ export function ApprovalsPage() {
 }
 
 function PendingList({ user }: { user: CurrentUser }) {
-  const list = usePendingApprovals(isAdmin(user));
+  const list = usePendingApprovals(isApprover(user));
   const [editingId, setEditingId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<PendingExpenseView | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -50,7 +54,9 @@ function PendingList({ user }: { user: CurrentUser }) {
   // The card being edited may have left the list (decided elsewhere): then nothing is locked.
   const editing = items.some((e) => e.id === editingId) ? editingId : null;
   const actionable = actionableCount(items);
-  const waitingOwn = items.length - actionable;
+  const waitingOwn = items.filter((e) => e.ownExpense && !e.canDecide).length;
+  // Multi-step approvals at someone else's step (a manager's): visible to admins, who may reassign them.
+  const waitingOthers = items.filter((e) => !e.ownExpense && !e.canDecide).length;
 
   return (
     <section aria-labelledby="approvals-title" className="space-y-4">
@@ -67,6 +73,7 @@ function PendingList({ user }: { user: CurrentUser }) {
             'No tienes rendiciones por revisar'
           )}
           {waitingOwn > 0 ? ` · ${waitingOwn === 1 ? '1 tuya la revisa' : `${waitingOwn} tuyas las revisa`} otro administrador` : null}
+          {waitingOthers > 0 ? ` · ${waitingOthers === 1 ? '1 espera a otra persona' : `${waitingOthers} esperan a otras personas`} (paso de un jefe)` : null}
         </p>
       </div>
       <div ref={listRef} className={cn('space-y-4 transition-opacity', list.isFetching && !list.isPending && 'opacity-90')}>

@@ -22,7 +22,7 @@ export function ExpenseCardList({ items, showUser, ...actions }: RowActionProps 
                 </p>
                 {showUser && <p className="truncate text-sm text-muted-foreground">{fullName(e.user)}</p>}
               </div>
-              <StatusBadge status={e.status} />
+              <StatusBadge status={e.status} step={e.approvalStep} />
             </div>
             <p className="line-clamp-2 break-words text-sm">{e.description}</p>
             <div className="flex items-end justify-between gap-3 text-sm">

@@ -103,7 +103,7 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
                 </Item>
               )}
               <Item label="Estado">
-                <StatusBadge status={e.status} />
+                <StatusBadge status={e.status} step={e.approvalStep} />
               </Item>
               <Item label="Descripción" wide>
                 <span className="whitespace-pre-line">{e.description}</span>

@@ -76,7 +76,7 @@ export function ExpenseTable({ items, showUser, ...actions }: RowActionProps & {
                 <AmountCell expense={e} />
               </td>
               <td className="px-2 py-3 xl:px-3">
-                <StatusBadge status={e.status} />
+                <StatusBadge status={e.status} step={e.approvalStep} />
               </td>
               <td className="px-2 py-2 xl:px-3">
                 <RowActions expense={e} compact {...actions} />

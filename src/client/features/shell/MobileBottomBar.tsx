@@ -1,7 +1,7 @@
 import { ClipboardCheck, LayoutDashboard, Plus, ShieldCheck } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { CurrentUser } from '@shared/auth';
-import { isAdmin } from '@client/lib/auth';
+import { isApprover } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
 import { usePendingApprovalsCount } from './queries';
 import { PendingBadge } from './Sidebar';
@@ -26,7 +26,7 @@ export function MobileBottomBar({ user }: { user: CurrentUser }) {
     >
       <div className="mx-auto grid h-16 max-w-md grid-cols-3 items-center">
         <div className="flex justify-center">
-          {isAdmin(user) ? (
+          {isApprover(user) ? (
             <NavLink to="/approvals" className={tabClass}>
               <span className="relative">
                 <ClipboardCheck className="h-5 w-5" aria-hidden />

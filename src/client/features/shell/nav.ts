@@ -15,9 +15,9 @@ import {
   Webhook,
 } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth';
-import { isAdmin } from '@client/lib/auth';
+import { isAdmin, isApprover } from '@client/lib/auth';
 
-type Audience = 'everyone' | 'notSuperAdmin' | 'admin' | 'superAdmin';
+type Audience = 'everyone' | 'notSuperAdmin' | 'admin' | 'approver' | 'superAdmin';
 
 export interface NavItem {
   to: string;
@@ -33,7 +33,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard, audience: 'notSuperAdmin' },
   { to: '/expenses', label: 'Mis Gastos', icon: Receipt, audience: 'everyone' },
   { to: '/new-expense', label: 'Nueva Rendición', icon: CirclePlus, audience: 'everyone' },
-  { to: '/approvals', label: 'Aprobaciones', icon: ClipboardCheck, audience: 'admin', pendingBadge: true },
+  { to: '/approvals', label: 'Aprobaciones', icon: ClipboardCheck, audience: 'approver', pendingBadge: true },
   { to: '/subscription', label: 'Suscripción', icon: CreditCard, audience: 'everyone' },
   { to: '/company', label: 'Empresa', icon: Building2, audience: 'everyone' },
   { to: '/api-integration', label: 'Integración API', icon: CodeXml, audience: 'admin' },
@@ -53,6 +53,8 @@ function canSee(user: CurrentUser, audience: Audience): boolean {
       return !user.isSuperAdmin;
     case 'admin':
       return isAdmin(user);
+    case 'approver':
+      return isApprover(user);
     case 'superAdmin':
       return user.isSuperAdmin;
   }

@@ -6,7 +6,7 @@ import { actionableCount } from '@shared/approvals';
 import type { CurrentUser, Membership } from '@shared/auth';
 import { getPlan } from '@shared/plans';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
-import { isAdmin } from '@client/lib/auth';
+import { isAdmin, isApprover } from '@client/lib/auth';
 import { qk } from '@client/lib/queryKeys';
 
 /** Companies the user belongs to, for the switcher. */
@@ -82,7 +82,7 @@ export function useSwitchCompany(beforeRefresh?: (companyId: string) => void) {
 }
 
 /** Admins and super admins inside a company: a super admin outside every company has nothing to approve (the read answers 400). */
-const canApproveHere = (user: CurrentUser) => isAdmin(user) && !!user.currentCompanyId;
+const canApproveHere = (user: CurrentUser) => isApprover(user) && !!user.currentCompanyId;
 
 /**
  * Pending-approval count for the sidebar badge; admins and super admins in a company only. A failed read
