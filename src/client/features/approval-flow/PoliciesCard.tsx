@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Loader2, Save } from 'lucide-react';
 import { toast } from 'sonner';
 import { POLICY_MODES, POLICY_MODE_LABELS, type ExpensePolicies, type PolicyMode } from '@shared/approval-flow';
@@ -9,7 +9,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { serverExplanation } from '@client/features/approvals/queries';
-import { useCategories, usePolicies, useSavePolicies } from './queries';
+import { useCategories, usePolicies, useSavePolicies, type CatalogRow } from './queries';
 
 interface Draft {
   limits: Record<string, string>;
@@ -39,14 +39,13 @@ const whole = (v: string): number | null => {
 export function PoliciesCard() {
   const policies = usePolicies();
   const categories = useCategories();
-  const save = useSavePolicies();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (policies.data && !draft) setDraft(toDraft(policies.data));
-  }, [policies.data, draft]);
+  if (policies.isError) return <PoliciesFrame><p role="alert" className="text-sm text-destructive">{serverExplanation(policies.error) ?? 'No se pudieron cargar las políticas.'}</p></PoliciesFrame>;
+  if (!policies.data || !categories.data) return <PoliciesFrame><Skeleton className="h-40 w-full" aria-label="Cargando políticas" /></PoliciesFrame>;
+  return <PoliciesEditor saved={policies.data} categories={categories.data} />;
+}
 
-  const frame = (children: ReactNode) => (
+function PoliciesFrame({ children }: { children: ReactNode }) {
+  return (
     <Card>
       <CardHeader>
         <CardTitle className="text-lg">Políticas de gastos</CardTitle>
@@ -55,9 +54,13 @@ export function PoliciesCard() {
       <CardContent className="space-y-5">{children}</CardContent>
     </Card>
   );
-  if (policies.isError) return frame(<p role="alert" className="text-sm text-destructive">{serverExplanation(policies.error) ?? 'No se pudieron cargar las políticas.'}</p>);
-  if (!draft || !categories.data) return frame(<Skeleton className="h-40 w-full" aria-label="Cargando políticas" />);
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d!, ...change }));
+}
+
+function PoliciesEditor({ saved, categories }: { saved: ExpensePolicies; categories: CatalogRow[] }) {
+  const save = useSavePolicies();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
+  const [error, setError] = useState<string | null>(null);
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
 
   const submit = () => {
     setError(null);
@@ -79,13 +82,13 @@ export function PoliciesCard() {
     );
   };
 
-  return frame(
-    <>
+  return (
+    <PoliciesFrame>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Monto máximo por categoría (CLP)</legend>
         <p className="text-xs text-muted-foreground">Vacío: sin límite.</p>
         <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-          {categories.data
+          {categories
             .filter((c) => c.isActive)
             .map((c) => (
               <div key={c.id} className="flex items-center gap-2">
@@ -132,7 +135,7 @@ export function PoliciesCard() {
           Guardar políticas
         </Button>
       </div>
-    </>,
+    </PoliciesFrame>
   );
 }
 

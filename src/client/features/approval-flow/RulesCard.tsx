@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { CompanyUser } from '@shared/company';
 import { ArrowDown, ArrowUp, Loader2, Plus, Save, Trash2, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { MAX_RULES, MAX_STEPS, type ApprovalRule, type ApproverSpec } from '@shared/approval-flow';
@@ -9,7 +10,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/native-select';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { serverExplanation } from '@client/features/approvals/queries';
-import { approversAmong, personName, useApprovalRules, useCategories, useCompanyPeople, useCostCenters, useSaveRules } from './queries';
+import { approversAmong, personName, useApprovalRules, useCategories, useCompanyPeople, useCostCenters, useSaveRules, type CatalogRow } from './queries';
 
 interface Draft {
   key: string;
@@ -48,16 +49,9 @@ export function RulesCard() {
   const categories = useCategories();
   const costCenters = useCostCenters();
   const people = useCompanyPeople();
-  const save = useSaveRules();
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (rules.data && drafts === null) setDrafts(rules.data.map(toDraft));
-  }, [rules.data, drafts]);
 
   if (rules.isError) return <RulesFrame><p role="alert" className="text-sm text-destructive">{serverExplanation(rules.error) ?? 'No se pudieron cargar las reglas.'}</p></RulesFrame>;
-  if (!drafts || !categories.data || !costCenters.data || !people.data) {
+  if (!rules.data || !categories.data || !costCenters.data || !people.data) {
     return (
       <RulesFrame>
         <div className="space-y-3" aria-busy="true" aria-label="Cargando reglas">
@@ -67,12 +61,19 @@ export function RulesCard() {
       </RulesFrame>
     );
   }
-  const approvers = approversAmong(people.data);
-  const members = people.data.filter((p) => p.isActive && !p.invitationPending);
-  const update = (key: string, change: Partial<Draft>) => setDrafts((d) => d!.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  return <RulesEditor saved={rules.data} categories={categories.data} costCenters={costCenters.data} people={people.data} />;
+}
+
+function RulesEditor({ saved, categories, costCenters, people }: { saved: ApprovalRule[]; categories: CatalogRow[]; costCenters: CatalogRow[]; people: CompanyUser[] }) {
+  const save = useSaveRules();
+  const [drafts, setDrafts] = useState<Draft[]>(() => saved.map(toDraft));
+  const [error, setError] = useState<string | null>(null);
+  const approvers = approversAmong(people);
+  const members = people.filter((p) => p.isActive && !p.invitationPending);
+  const update = (key: string, change: Partial<Draft>) => setDrafts((d) => d.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const move = (i: number, by: number) =>
     setDrafts((d) => {
-      const next = [...d!];
+      const next = [...d];
       const [row] = next.splice(i, 1);
       next.splice(i + by, 0, row);
       return next;
@@ -122,7 +123,7 @@ export function RulesCard() {
                   <Button type="button" variant="outline" size="icon" aria-label={`Bajar regla ${i + 1}`} disabled={i === drafts.length - 1} onClick={() => move(i, 1)}>
                     <ArrowDown aria-hidden />
                   </Button>
-                  <Button type="button" variant="outline" size="icon" aria-label={`Eliminar regla ${i + 1}`} className="text-red-700 dark:text-red-400" onClick={() => setDrafts((d) => d!.filter((x) => x.key !== r.key))}>
+                  <Button type="button" variant="outline" size="icon" aria-label={`Eliminar regla ${i + 1}`} className="text-red-700 dark:text-red-400" onClick={() => setDrafts((d) => d.filter((x) => x.key !== r.key))}>
                     <Trash2 aria-hidden />
                   </Button>
                 </div>
@@ -138,7 +139,7 @@ export function RulesCard() {
                 <Field id={`${r.key}-cat`} label="Categoría">
                   <NativeSelect id={`${r.key}-cat`} value={r.categoryId} onChange={(e) => update(r.key, { categoryId: e.target.value })}>
                     <option value="">Todas</option>
-                    {categories.data.map((c) => (
+                    {categories.map((c) => (
                       <option key={c.id} value={c.id}>
                         {c.name}
                       </option>
@@ -148,7 +149,7 @@ export function RulesCard() {
                 <Field id={`${r.key}-cc`} label="Centro de costo">
                   <NativeSelect id={`${r.key}-cc`} value={r.costCenterId} onChange={(e) => update(r.key, { costCenterId: e.target.value })}>
                     <option value="">Todos</option>
-                    {costCenters.data.map((c) => (
+                    {costCenters.map((c) => (
                       <option key={c.id} value={c.id}>
                         {c.code}
                       </option>
@@ -206,7 +207,7 @@ export function RulesCard() {
           type="button"
           variant="outline"
           disabled={drafts.length >= MAX_RULES}
-          onClick={() => setDrafts((d) => [...d!, { key: newKey(), name: '', min: '', max: '', categoryId: '', costCenterId: '', submitterId: '', steps: ['manager'] }])}
+          onClick={() => setDrafts((d) => [...d, { key: newKey(), name: '', min: '', max: '', categoryId: '', costCenterId: '', submitterId: '', steps: ['manager'] }])}
         >
           <Plus aria-hidden />
           Agregar regla

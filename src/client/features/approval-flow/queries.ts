@@ -4,7 +4,7 @@ import type { CompanyUser } from '@shared/company';
 import { apiGet, apiRequest } from '@client/lib/api';
 import { qk } from '@client/lib/queryKeys';
 
-interface CatalogRow {
+export interface CatalogRow {
   id: string;
   name?: string;
   code?: string;

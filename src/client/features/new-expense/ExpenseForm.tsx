@@ -23,6 +23,7 @@ import {
 } from './expenseForm';
 import { FiscalSection } from './FiscalSection';
 import { PlanLimitNotice, usePlanLimit } from './PlanLimitNotice';
+import { PolicyCheckPanel } from './PolicyCheckPanel';
 import { ReceiptUpload } from './ReceiptUpload';
 import { useCreateExpense } from './useCreateExpense';
 import type { ExpenseCatalog } from './useExpenseCatalog';
@@ -125,6 +126,7 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
       <AmountSection form={form} timbreFields={timbreFields} />
       <CategorizationSection form={form} catalog={catalog} facturaCategoryId={facturaId} />
       {documentType === 'factura' ? <FiscalSection form={form} timbreFields={timbreFields} /> : null}
+      <PolicyCheckPanel form={form} file={receipt.file} />
 
       {formError ? (
         <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-300">

@@ -6,7 +6,7 @@ import { actionableCount } from '@shared/approvals';
 import type { CurrentUser, Membership } from '@shared/auth';
 import { getPlan } from '@shared/plans';
 import { apiGet, apiRequest, errorMessage } from '@client/lib/api';
-import { isAdmin, isApprover } from '@client/lib/auth';
+import { isApprover } from '@client/lib/auth';
 import { qk } from '@client/lib/queryKeys';
 
 /** Companies the user belongs to, for the switcher. */
