@@ -49,8 +49,9 @@ export function PolicyCheckPanel({ form, file }: { form: UseFormReturn<ExpenseFo
           hasReceipt: !!file,
           receiptSha256: hash,
           documentType: documentType || null,
-          invoiceNumber: invoiceNumber || null,
-          taxId: taxId || null,
+          // As the filing sends them: the fiscal fields only for a factura.
+          invoiceNumber: documentType === 'factura' ? invoiceNumber || null : null,
+          taxId: documentType === 'factura' ? taxId || null : null,
         }
       : null;
   // Typing settles before asking: one check per pause, not per key.
