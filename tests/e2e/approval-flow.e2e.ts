@@ -33,7 +33,7 @@ describe('approval flow in the browser', () => {
     await a.goto('/settings?tab=flujo-aprobacion');
     await a.getByText('Sin reglas: cada rendición la aprueba un administrador, como hasta ahora.').waitFor();
     await a.getByRole('button', { name: 'Agregar regla' }).click();
-    await a.getByLabel('Regla 1').fill('Sobre 50 mil');
+    await a.getByLabel('Nombre de la regla 1', { exact: true }).fill('Sobre 50 mil');
     await a.getByLabel('Desde (CLP)').fill('50001');
     await a.getByRole('button', { name: 'Agregar paso' }).click();
     expect(await a.getByLabel('Regla 1, paso 1').inputValue()).toBe('manager');
@@ -65,7 +65,7 @@ describe('approval flow in the browser', () => {
     await screenshot(e, 'approval-flow-new-expense-warning');
     await e.getByRole('button', { name: 'Guardar Rendición' }).click();
     await e.waitForURL((u) => u.pathname === '/expenses');
-    await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').first().waitFor();
+    await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').locator('visible=true').first().waitFor();
 
     // The admin sees it waiting for Ana, and may reassign it, but not decide it.
     await a.goto('/approvals');
@@ -90,12 +90,12 @@ describe('approval flow in the browser', () => {
     await m.getByText('No hay rendiciones pendientes').or(m.getByText('No tienes rendiciones por revisar')).first().waitFor();
 
     await e.reload();
-    await e.getByText('Pendiente · paso 2 de 2 (un administrador)').first().waitFor();
+    await e.getByText('Pendiente · paso 2 de 2 (un administrador)').locator('visible=true').first().waitFor();
 
     // Step 2: the admin approves.
     await a.reload();
     const last = a.locator('[data-approval-card]').filter({ hasText: 'Taxi a faena Los Bronces' });
-    await last.getByText('Paso 2 de 2').waitFor();
+    await last.getByText('Paso 2 de 2', { exact: true }).waitFor();
     await screenshot(a, 'approval-flow-card-admin-1440');
     await a.setViewportSize(NARROW);
     await screenshot(a, 'approval-flow-card-admin-390');
@@ -104,7 +104,7 @@ describe('approval flow in the browser', () => {
     await a.getByText('Gasto Aprobado').waitFor();
 
     await e.reload();
-    await e.getByText('Aprobada').first().waitFor();
+    await e.getByText('Aprobada', { exact: true }).locator('visible=true').first().waitFor();
     expect(await e.getByText(/Pendiente · paso/).count()).toBe(0);
     const list = await (await e.request.get('/api/expenses')).json();
     expect(list.items[0]).toMatchObject({ status: 'approved', description: 'Taxi a faena Los Bronces', approver: { email: boss.email } });

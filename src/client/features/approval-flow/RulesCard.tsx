@@ -113,7 +113,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
             <li key={r.key} data-rule className="rounded-lg border p-3 sm:p-4">
               <div className="flex flex-wrap items-end gap-2">
                 <div className="min-w-0 flex-1 basis-48 space-y-1.5">
-                  <Label htmlFor={`${r.key}-name`}>Regla {i + 1}</Label>
+                  <Label htmlFor={`${r.key}-name`}>Nombre de la regla {i + 1}</Label>
                   <Input id={`${r.key}-name`} value={r.name} maxLength={100} placeholder="Ej.: Hasta $50.000" onChange={(e) => update(r.key, { name: e.target.value })} />
                 </div>
                 <div className="flex gap-1">

@@ -124,7 +124,7 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
           <p className="truncate text-sm text-muted-foreground">{e.user.email}</p>
           <p className="text-xs text-muted-foreground">Enviada el {formatDateTime(e.createdAt)}</p>
         </div>
-        <StatusBadge status={e.status} step={e.approvalStep} />
+        <StatusBadge status={e.status} />
       </div>
 
       <div className="space-y-4 p-4 sm:px-6">
