@@ -38,7 +38,7 @@ export const approverSpecSchema = z.discriminatedUnion(
 export type ApproverSpec = z.infer<typeof approverSpecSchema>;
 
 export const APPROVER_KIND_LABELS: Record<ApproverSpec['kind'], string> = {
-  manager: 'Jefe del centro de costo o del empleado',
+  manager: 'Jefe a cargo (del centro de costo o de quien rinde)',
   admin: 'Un administrador',
   user: 'Una persona específica',
 };

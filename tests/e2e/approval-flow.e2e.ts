@@ -51,7 +51,7 @@ describe('approval flow in the browser', () => {
     await a.getByText('Políticas guardadas').waitFor();
     await tallShot(a, 'approval-flow-settings-1440', 2200);
     await a.setViewportSize(NARROW);
-    await tallShot(a, 'approval-flow-settings-390', 3600);
+    for (const part of ['rules', 'teams', 'policies']) await a.locator(`[data-flow-card="${part}"]`).screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? 'test-results/screenshots'}/approval-flow-settings-390-${part}.png` });
     await a.setViewportSize(WIDE);
 
     // The employee files 80.000 in Transporte: the form warns before sending.
@@ -66,6 +66,11 @@ describe('approval flow in the browser', () => {
     await e.getByRole('button', { name: 'Guardar Rendición' }).click();
     await e.waitForURL((u) => u.pathname === '/expenses');
     await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').locator('visible=true').first().waitFor();
+    await screenshot(e, 'approval-flow-employee-step1-1440');
+    await e.setViewportSize(NARROW);
+    await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').locator('visible=true').first().waitFor();
+    await screenshot(e, 'approval-flow-employee-step1-390');
+    await e.setViewportSize(WIDE);
 
     // The admin sees it waiting for Ana, and may reassign it, but not decide it.
     await a.goto('/approvals');

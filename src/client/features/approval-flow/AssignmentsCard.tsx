@@ -17,7 +17,7 @@ export function AssignmentsCard() {
   const loading = !assignments.data || !people.data || !costCenters.data;
 
   return (
-    <Card>
+    <Card data-flow-card="teams">
       <CardHeader>
         <CardTitle className="text-lg">Jefes y equipos</CardTitle>
         <CardDescription>Un jefe (rol «Gerente» en Empresa) aprueba los pasos de jefe de los centros de costo y de las personas que le asignes.</CardDescription>

@@ -46,7 +46,7 @@ export function PoliciesCard() {
 
 function PoliciesFrame({ children }: { children: ReactNode }) {
   return (
-    <Card>
+    <Card data-flow-card="policies">
       <CardHeader>
         <CardTitle className="text-lg">Políticas de gastos</CardTitle>
         <CardDescription>Se revisan mientras se llena una rendición y al enviarla. «Advertir» la deja pasar con el aviso para quien aprueba; «Bloquear» no permite enviarla.</CardDescription>
@@ -99,7 +99,9 @@ function PoliciesEditor({ saved, categories }: { saved: ExpensePolicies; categor
               </div>
             ))}
         </div>
-        <ModeSelect id="limit-mode" label="Si se supera el máximo" value={draft.categoryLimitMode} onChange={(v) => set({ categoryLimitMode: v })} />
+        <div className="sm:max-w-xs">
+          <ModeSelect id="limit-mode" label="Si se supera el máximo" value={draft.categoryLimitMode} onChange={(v) => set({ categoryLimitMode: v })} />
+        </div>
       </fieldset>
       <div className="grid gap-5 md:grid-cols-3">
         <fieldset className="space-y-2">

@@ -174,7 +174,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
                     <span className="w-14 shrink-0 text-xs text-muted-foreground">Paso {j + 1}</span>
                     <div className="min-w-0 flex-1">
                       <NativeSelect aria-label={`Regla ${i + 1}, paso ${j + 1}`} value={s} onChange={(e) => update(r.key, { steps: r.steps.map((x, k) => (k === j ? e.target.value : x)) })}>
-                        <option value="manager">Jefe del centro de costo o del empleado</option>
+                        <option value="manager">Jefe a cargo</option>
                         <option value="admin">Un administrador</option>
                         {approvers.map((p) => (
                           <option key={p.id} value={`user:${p.id}`}>
@@ -232,11 +232,11 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 
 function RulesFrame({ children }: { children: React.ReactNode }) {
   return (
-    <Card>
+    <Card data-flow-card="rules">
       <CardHeader>
         <CardTitle className="text-lg">Reglas de aprobación</CardTitle>
         <CardDescription>
-          Se revisan en orden y la primera que calza decide quién aprueba. Un paso de jefe va al jefe del centro de costo de la rendición (o al de quien rinde); si no hay jefe asignado, lo aprueba un administrador.
+          Se revisan en orden y la primera que calza decide quién aprueba. El «jefe a cargo» es el jefe del centro de costo de la rendición (o, sin él, el de quien rinde); si no hay jefe asignado, lo aprueba un administrador.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">{children}</CardContent>
