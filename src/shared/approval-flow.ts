@@ -144,6 +144,11 @@ export type ApprovalStep = z.infer<typeof approvalStepSchema>;
 export const currentStepSchema = z.object({ position: z.number(), total: z.number(), approverName: z.string().nullable() });
 export type CurrentStep = z.infer<typeof currentStepSchema>;
 
+/** The line under the 'Pendiente' badge: 'Paso 2 de 3 · Ana Pérez'. */
+export function stepDetail(step: CurrentStep): string {
+  return `Paso ${step.position} de ${step.total} · ${step.approverName ?? 'un administrador'}`;
+}
+
 /** 'Pendiente · paso 2 de 3 (Ana Pérez)'; a single admin step reads as plain 'Pendiente'. */
 export function pendingStepLabel(step: CurrentStep | null | undefined): string {
   if (!step) return 'Pendiente';

@@ -51,7 +51,10 @@ describe('approval flow in the browser', () => {
     await a.getByText('Políticas guardadas').waitFor();
     await tallShot(a, 'approval-flow-settings-1440', 2200);
     await a.setViewportSize(NARROW);
-    for (const part of ['rules', 'teams', 'policies']) await a.locator(`[data-flow-card="${part}"]`).screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? 'test-results/screenshots'}/approval-flow-settings-390-${part}.png` });
+    for (const part of ['rules', 'teams', 'policies']) {
+      await a.locator(`[data-flow-card="${part}"]`).scrollIntoViewIfNeeded();
+      await screenshot(a, `approval-flow-settings-390-${part}`);
+    }
     await a.setViewportSize(WIDE);
 
     // The employee files 80.000 in Transporte: the form warns before sending.
@@ -65,10 +68,10 @@ describe('approval flow in the browser', () => {
     await screenshot(e, 'approval-flow-new-expense-warning');
     await e.getByRole('button', { name: 'Guardar Rendición' }).click();
     await e.waitForURL((u) => u.pathname === '/expenses');
-    await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').locator('visible=true').first().waitFor();
+    await e.getByText('Paso 1 de 2 · Ana Pérez').locator('visible=true').first().waitFor();
     await screenshot(e, 'approval-flow-employee-step1-1440');
     await e.setViewportSize(NARROW);
-    await e.getByText('Pendiente · paso 1 de 2 (Ana Pérez)').locator('visible=true').first().waitFor();
+    await e.getByText('Paso 1 de 2 · Ana Pérez').locator('visible=true').first().scrollIntoViewIfNeeded();
     await screenshot(e, 'approval-flow-employee-step1-390');
     await e.setViewportSize(WIDE);
 
@@ -95,7 +98,7 @@ describe('approval flow in the browser', () => {
     await m.getByText('No hay rendiciones pendientes').or(m.getByText('No tienes rendiciones por revisar')).first().waitFor();
 
     await e.reload();
-    await e.getByText('Pendiente · paso 2 de 2 (un administrador)').locator('visible=true').first().waitFor();
+    await e.getByText('Paso 2 de 2 · un administrador').locator('visible=true').first().waitFor();
 
     // Step 2: the admin approves.
     await a.reload();
@@ -110,7 +113,7 @@ describe('approval flow in the browser', () => {
 
     await e.reload();
     await e.getByText('Aprobada', { exact: true }).locator('visible=true').first().waitFor();
-    expect(await e.getByText(/Pendiente · paso/).count()).toBe(0);
+    expect(await e.locator('[data-status-step]').count()).toBe(0);
     const list = await (await e.request.get('/api/expenses')).json();
     expect(list.items[0]).toMatchObject({ status: 'approved', description: 'Taxi a faena Los Bronces', approver: { email: boss.email } });
     await screenshot(e, 'approval-flow-employee-approved');

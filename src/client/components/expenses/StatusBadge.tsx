@@ -1,4 +1,4 @@
-import { pendingStepLabel, type CurrentStep } from '@shared/approval-flow';
+import { pendingStepLabel, stepDetail, type CurrentStep } from '@shared/approval-flow';
 import { Badge } from '@client/components/ui/badge';
 
 /**
@@ -8,9 +8,12 @@ import { Badge } from '@client/components/ui/badge';
 export function StatusBadge({ status, step }: { status: string; step?: CurrentStep | null }) {
   if (status === 'approved') return <Badge variant="success">Aprobada</Badge>;
   if (status === 'rejected') return <Badge variant="destructive">Rechazada</Badge>;
+  if (!step) return <Badge variant="warning">Pendiente</Badge>;
+  // The badge keeps its pill; the step goes on a line under it (a long name would turn the pill into a blob).
   return (
-    <Badge variant="warning" className={step ? 'whitespace-normal text-left leading-snug' : undefined} data-status-step={step ? step.position : undefined}>
-      {pendingStepLabel(step)}
-    </Badge>
+    <span className="inline-flex flex-col items-start gap-0.5" title={pendingStepLabel(step)} data-status-step={step.position}>
+      <Badge variant="warning">Pendiente</Badge>
+      <span className="text-xs leading-tight text-muted-foreground">{stepDetail(step)}</span>
+    </span>
   );
 }
