@@ -128,7 +128,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
                   </Button>
                 </div>
               </div>
-              <fieldset className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+              <fieldset className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-5">
                 <legend className="sr-only">Condiciones de la regla {i + 1}</legend>
                 <Field id={`${r.key}-min`} label="Desde (CLP)">
                   <Input id={`${r.key}-min`} inputMode="numeric" placeholder="Sin mínimo" value={r.min} onChange={(e) => update(r.key, { min: e.target.value })} />
@@ -136,7 +136,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
                 <Field id={`${r.key}-max`} label="Hasta (CLP)">
                   <Input id={`${r.key}-max`} inputMode="numeric" placeholder="Sin máximo" value={r.max} onChange={(e) => update(r.key, { max: e.target.value })} />
                 </Field>
-                <Field id={`${r.key}-cat`} label="Categoría">
+                <Field className="col-span-2 sm:col-span-1 lg:col-span-1" id={`${r.key}-cat`} label="Categoría">
                   <NativeSelect id={`${r.key}-cat`} value={r.categoryId} onChange={(e) => update(r.key, { categoryId: e.target.value })}>
                     <option value="">Todas</option>
                     {categories.map((c) => (
@@ -146,7 +146,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
                     ))}
                   </NativeSelect>
                 </Field>
-                <Field id={`${r.key}-cc`} label="Centro de costo">
+                <Field className="col-span-2 sm:col-span-1 lg:col-span-1" id={`${r.key}-cc`} label="Centro de costo">
                   <NativeSelect id={`${r.key}-cc`} value={r.costCenterId} onChange={(e) => update(r.key, { costCenterId: e.target.value })}>
                     <option value="">Todos</option>
                     {costCenters.map((c) => (
@@ -156,7 +156,7 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
                     ))}
                   </NativeSelect>
                 </Field>
-                <Field id={`${r.key}-who`} label="Quién rinde">
+                <Field className="col-span-2 sm:col-span-1 lg:col-span-1" id={`${r.key}-who`} label="Quién rinde">
                   <NativeSelect id={`${r.key}-who`} value={r.submitterId} onChange={(e) => update(r.key, { submitterId: e.target.value })}>
                     <option value="">Cualquiera</option>
                     {members.map((p) => (
@@ -221,9 +221,9 @@ function RulesEditor({ saved, categories, costCenters, people }: { saved: Approv
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+function Field({ id, label, children, className }: { id: string; label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div className="min-w-0 space-y-1.5">
+    <div className={`min-w-0 space-y-1.5 ${className ?? ''}`}>
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
