@@ -251,6 +251,10 @@ describe('reassignment', () => {
     expect((await decide(f.fleet.client, e.id, { status: 'approved' })).status).toBe(200);
     const history = (await f.admin.client.get(`/api/expenses/${e.id}/history`)).body;
     expect(history.find((h: any) => h.action === 'expense.step_reassigned').changes).toMatchObject({ step: 1, from: 'Ana Pérez', to: 'Flota Pérez' });
+    // The new approver was told by e-mail (outbox), keyed by the step's new assignment.
+    await expect
+      .poll(async () => (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, f.fleet.email), like(emailOutbox.subject, 'Rendición por aprobar (paso 1 de 2)%')))).length, { timeout: 15_000 })
+      .toBe(1);
   });
 
   test('reassignment rules: admins only; eligible people only; not to the submitter; nothing open answers 409; other company 404', async () => {

@@ -31,7 +31,17 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   'expense.receipt_replaced': { icon: FileUp, tone: 'text-sky-600 dark:text-sky-400' },
   'expense.approved': { icon: CheckCircle2, tone: 'text-green-600 dark:text-green-400' },
   'expense.rejected': { icon: XCircle, tone: 'text-red-600 dark:text-red-400' },
+  'expense.step_approved': { icon: CheckCircle2, tone: 'text-green-600 dark:text-green-400' },
+  'expense.step_reassigned': { icon: History, tone: 'text-sky-600 dark:text-sky-400' },
 };
+
+/** A multi-step approval's entries say which step: 'Paso 1 de 2', and for a reassignment from whom to whom. */
+function stepNote(entry: AuditEntry): string | null {
+  const c = entry.changes;
+  if (!c || typeof c.step !== 'number' || typeof c.of !== 'number') return null;
+  const base = `Paso ${c.step} de ${c.of}`;
+  return entry.action === 'expense.step_reassigned' && typeof c.from === 'string' && typeof c.to === 'string' ? `${base}: de ${c.from} a ${c.to}` : base;
+}
 
 /** Names of what an edit really changed; a number stored as 950 and read back as 950.000000 did not change. */
 export function changedFields(changes: AuditEntry['changes']): string[] {
@@ -69,6 +79,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       <p className="text-xs text-muted-foreground">
         {actorName(entry.actor)} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
       </p>
+      {stepNote(entry) ? <p className="mt-0.5 text-xs">{stepNote(entry)}</p> : null}
       {fields.length ? <p className="mt-0.5 text-xs">Cambios: {fields.join(', ')}</p> : null}
       {entry.action === 'expense.rejected' ? <p className="mt-0.5 break-words text-xs">Motivo: {reason || 'Sin motivo indicado'}</p> : null}
     </li>
