@@ -24,12 +24,17 @@ describe('approval flow in the browser', () => {
     const companyId = boss.user.currentCompanyId;
     await e2e.t.deps.db.update(companies).set({ plan: 'professional', subscriptionStatus: 'active' }).where(eq(companies.id, companyId));
     const manager = await newPage(e2e.browser, e2e.t.baseUrl, WIDE);
-    const ana = await joinAs(manager.page, companyId, 'manager', 'Ana', 'Pérez');
+    const ana = await joinAs(manager.page, companyId, 'employee', 'Ana', 'Pérez');
     const employee = await newPage(e2e.browser, e2e.t.baseUrl, WIDE);
     await joinAs(employee.page, companyId, 'employee', 'Diego', 'Rojas');
 
-    // The admin writes the flow on Configuración → 'Flujo de aprobación'.
+    // The admin makes Ana a manager ('Gerente') on Empresa, then writes the flow on Configuración → 'Flujo de aprobación'.
     const a = admin.page;
+    await a.goto('/company');
+    await a.getByRole('button', { name: 'Acciones para Ana Pérez' }).first().click();
+    await a.getByRole('menuitem', { name: 'Hacer gerente (aprueba su equipo)' }).click();
+    await a.getByRole('dialog').getByRole('button', { name: 'Hacer gerente' }).click();
+    await expect.poll(async () => (await e2e.t.deps.db.select().from(memberships).where(eq(memberships.userId, ana.user.id))).find((x) => x.companyId === companyId)?.role).toBe('manager');
     await a.goto('/settings?tab=flujo-aprobacion');
     await a.getByText('Sin reglas: cada rendición la aprueba un administrador, como hasta ahora.').waitFor();
     await a.getByRole('button', { name: 'Agregar regla' }).click();

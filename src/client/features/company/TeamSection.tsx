@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LockOpen, Mail, MoreHorizontal, Pencil, ShieldCheck, ShieldMinus, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
+import { LockOpen, Mail, MoreHorizontal, Pencil, ShieldCheck, ShieldMinus, UserCheck, UserPlus, UserX, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@shared/auth';
 import { isPendingInvitation, type CompanyUser } from '@shared/company';
@@ -53,6 +53,8 @@ interface RowHandlers {
   onEdit: (u: CompanyUser) => void;
   onMakeAdmin: (u: CompanyUser) => void;
   onRemoveAdmin: (u: CompanyUser) => void;
+  /** Issue 20: a manager ('Gerente') approves the steps of the people and cost centers assigned to them. */
+  onSetManager: (u: CompanyUser, manager: boolean) => void;
   onResend: (u: CompanyUser) => void;
   onDeactivate: (u: CompanyUser) => void;
   onReactivate: (u: CompanyUser) => void;
@@ -79,6 +81,16 @@ function RowMenu({ user, isSelf, h }: { user: CompanyUser; isSelf: boolean; h: R
         {user.role !== 'admin' && user.isActive && !isPendingInvitation(user) ? (
           <MenuItem onSelect={() => h.onMakeAdmin(user)}>
             <ShieldCheck aria-hidden /> Hacer administrador
+          </MenuItem>
+        ) : null}
+        {user.role === 'employee' && user.isActive && !isPendingInvitation(user) ? (
+          <MenuItem onSelect={() => h.onSetManager(user, true)}>
+            <UsersRound aria-hidden /> Hacer gerente (aprueba su equipo)
+          </MenuItem>
+        ) : null}
+        {user.role === 'manager' ? (
+          <MenuItem onSelect={() => h.onSetManager(user, false)}>
+            <UsersRound aria-hidden /> Quitar rol de gerente
           </MenuItem>
         ) : null}
         {user.role === 'admin' && !isSelf ? (
@@ -175,9 +187,9 @@ export function TeamSection({ selfId }: { selfId: string }) {
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deactivating, setDeactivating] = useState<CompanyUser | null>(null);
 
-  const [roleChange, setRoleChange] = useState<{ user: CompanyUser; role: 'admin' | 'employee' } | null>(null);
+  const [roleChange, setRoleChange] = useState<{ user: CompanyUser; role: 'admin' | 'manager' | 'employee' } | null>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
-  const changeRole = useCompanyAction<{ user: CompanyUser; role: 'admin' | 'employee' }>({
+  const changeRole = useCompanyAction<{ user: CompanyUser; role: 'admin' | 'manager' | 'employee' }>({
     request: ({ user, role }) => post('/api/company/change-user-role', { userId: user.id, role }),
     success: 'Rol actualizado',
     fallback: 'No se pudo cambiar el rol del usuario',
@@ -185,7 +197,7 @@ export function TeamSection({ selfId }: { selfId: string }) {
     onSuccess: () => setRoleChange(null),
     onError: (err) => setRoleError(errorMessage(err, 'No se pudo cambiar el rol del usuario')),
   });
-  const askRole = (user: CompanyUser, role: 'admin' | 'employee') => {
+  const askRole = (user: CompanyUser, role: 'admin' | 'manager' | 'employee') => {
     setRoleError(null);
     setRoleChange({ user, role });
   };
@@ -220,6 +232,7 @@ export function TeamSection({ selfId }: { selfId: string }) {
     onEdit: setEditing,
     onMakeAdmin: (u) => askRole(u, 'admin'),
     onRemoveAdmin: (u) => askRole(u, 'employee'),
+    onSetManager: (u, manager) => askRole(u, manager ? 'manager' : 'employee'),
     onResend: (u) => resend.mutate(u),
     onDeactivate: setDeactivating,
     onReactivate: (u) => reactivate.mutate(u),

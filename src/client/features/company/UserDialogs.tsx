@@ -172,7 +172,7 @@ export function ConfirmRoleDialog({
   onConfirm,
   onOpenChange,
 }: {
-  change: { user: CompanyUser; role: 'admin' | 'employee' } | null;
+  change: { user: CompanyUser; role: 'admin' | 'manager' | 'employee' } | null;
   name: string;
   pending: boolean;
   error: string | null;
@@ -180,15 +180,23 @@ export function ConfirmRoleDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const promote = change?.role === 'admin';
+  // Issue 20: to or from 'Gerente' (manager), who approves the steps of their team.
+  const manager = change?.role === 'manager' || (change?.role === 'employee' && change.user.role === 'manager');
   return (
     <Dialog open={change !== null} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{promote ? `¿Hacer administrador a ${name}?` : `¿Quitar el rol de administrador a ${name}?`}</DialogTitle>
+          <DialogTitle>
+            {manager ? (change?.role === 'manager' ? `¿Hacer gerente a ${name}?` : `¿Quitar el rol de gerente a ${name}?`) : promote ? `¿Hacer administrador a ${name}?` : `¿Quitar el rol de administrador a ${name}?`}
+          </DialogTitle>
           <DialogDescription>
-            {promote
-              ? 'Podrá aprobar y rechazar rendiciones, ver las de toda la empresa, invitar y desactivar personas, cambiar el plan y la configuración. Podrás quitarle el rol más adelante.'
-              : 'Pasará a ser empleado: solo verá y rendirá sus propios gastos y ya no podrá aprobar rendiciones ni gestionar la empresa.'}
+            {manager
+              ? change?.role === 'manager'
+                ? 'Aprobará los pasos de jefe de las personas y centros de costo que le asignes en Configuración → Flujo de aprobación. No podrá gestionar la empresa.'
+                : 'Pasará a ser empleado: ya no aprobará rendiciones de su equipo (sus pasos abiertos los aprobará un administrador o quien se los reasigne).'
+              : promote
+                ? 'Podrá aprobar y rechazar rendiciones, ver las de toda la empresa, invitar y desactivar personas, cambiar el plan y la configuración. Podrás quitarle el rol más adelante.'
+                : 'Pasará a ser empleado: solo verá y rendirá sus propios gastos y ya no podrá aprobar rendiciones ni gestionar la empresa.'}
           </DialogDescription>
         </DialogHeader>
         {error ? (
@@ -200,8 +208,8 @@ export function ConfirmRoleDialog({
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancelar
           </Button>
-          <Button type="button" variant={promote ? 'default' : 'destructive'} disabled={pending} onClick={onConfirm}>
-            {pending ? 'Guardando...' : promote ? 'Hacer administrador' : 'Quitar administrador'}
+          <Button type="button" variant={promote || change?.role === 'manager' ? 'default' : 'destructive'} disabled={pending} onClick={onConfirm}>
+            {pending ? 'Guardando...' : manager ? (change?.role === 'manager' ? 'Hacer gerente' : 'Quitar rol de gerente') : promote ? 'Hacer administrador' : 'Quitar administrador'}
           </Button>
         </DialogFooter>
       </DialogContent>
