@@ -15,6 +15,7 @@ import type { ReceiptChecks } from '../receipts/service.js';
 import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
 import { faultPoint } from '../platform/faults.js';
 import { Bindings, eager, prepared, type Bind } from '../db/prepared.js';
+import { feedCache } from '../db/change-feed.js';
 import { cursorScope, decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 
 export type { ReceiptFile } from '../receipts/service.js';
@@ -254,6 +255,10 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
   return where;
 }
 
+/** Totals of the list's filters (keyed by `cursorScope`: company, viewer, filter), dropped when the company's expenses change. */
+const totalsCacheOf = (db: Db) =>
+  feedCache<{ companyId: string; total: number }>(db, 'expense-totals', { max: 20_000, ttlMs: 10 * 60_000, keysOf: (v) => [`e:${v.companyId}`] });
+
 /**
  * A page of the list, newest date first (ties by expense number, unique per company), by keyset on the index
  * (company_id, date, expense_number): page 200 reads what page 1 reads. Rows are counted only on a first page; the
@@ -281,10 +286,17 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
       .limit(sql.placeholder('limit'));
     return (cursor ? q : q.offset(sql.placeholder('offset'))).prepare(name);
   });
+  // The total of a filter is counted once and kept until the company's expenses change (db/change-feed.ts).
+  const totals = totalsCacheOf(db);
+  const known = counting ? totals?.get(scope) : undefined;
+  const since = totals?.generation ?? 0;
   const [fetched, counted] = await Promise.all([
     list.execute(filter.values),
-    counting ? prepared(db, countShape, (name) => db.select({ total: count() }).from(expenses).where(and(...conditions)).prepare(name)).execute(countValues) : null,
+    counting && known === undefined
+      ? prepared(db, countShape, (name) => db.select({ total: count() }).from(expenses).where(and(...conditions)).prepare(name)).execute(countValues)
+      : null,
   ]);
+  if (counted) totals?.set(scope, { companyId, total: Number(counted[0].total) }, since);
   const more = fetched.length > f.pageSize;
   let rows: Row[];
   let total: number;
@@ -299,7 +311,7 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
   } else {
     hasNext = more;
     rows = fetched.slice(0, f.pageSize);
-    total = cursor ? cursor.total : Number(counted?.[0].total ?? 0);
+    total = cursor ? cursor.total : (known?.total ?? Number(counted?.[0].total ?? 0));
     page = cursor ? cursor.page : f.page;
   }
   const first = rows[0]?.e;
