@@ -1,6 +1,6 @@
 -- The change feed (src/server/db/change-feed.ts): every write to what the in-process caches keep is notified on
 -- 'rendix_changes' as '<topic>:<key>', by the database, whoever writes. s = a session, u = a user or their
--- memberships, c = a company, e = a company's expenses (or the categories their filters read).
+-- memberships, c = a company, e = a company's expenses or the catalog names they show.
 CREATE OR REPLACE FUNCTION rendix_notify_session() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('rendix_changes', 's:' || OLD.id_hash);
@@ -62,3 +62,12 @@ CREATE TRIGGER expenses_notify_delete AFTER DELETE ON expenses REFERENCING OLD T
 CREATE TRIGGER categories_notify_update AFTER UPDATE ON categories REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
 --> statement-breakpoint
 CREATE TRIGGER categories_notify_delete AFTER DELETE ON categories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+-- The list shows payment method names and cost center codes: a rename changes the company's pages.
+CREATE TRIGGER payment_methods_notify_update AFTER UPDATE ON payment_methods REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+CREATE TRIGGER payment_methods_notify_delete AFTER DELETE ON payment_methods REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+CREATE TRIGGER cost_centers_notify_update AFTER UPDATE ON cost_centers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+CREATE TRIGGER cost_centers_notify_delete AFTER DELETE ON cost_centers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
