@@ -81,7 +81,7 @@ async function main() {
   const idle = process.memoryUsage();
   const startedAt = performance.now();
   // The endpoint-to-SQL ratios measure the list as it reads the database; the pages kept in memory are timed apart.
-  const env = loadEnv({ NODE_ENV: 'test', LIST_CACHE: 'false' });
+  const env = loadEnv({ NODE_ENV: 'test', READ_CACHE: 'false' });
   const storageDir = mkdtempSync(join(tmpdir(), 'rendix-bench-'));
   const jobs = new JobQueue(database);
   await jobs.start();
@@ -179,10 +179,10 @@ async function main() {
   await measured('list_page_200', `GET /api/expenses (página ${deepPage} por cursor, SQL exacto)`, `/api/expenses?userId=all${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
   await measured('dashboard_stats', 'GET /api/dashboard/stats (SQL exacto)', '/api/dashboard/stats');
   await measured('dashboard_monthly', 'GET /api/dashboard/monthly (SQL exacto)', '/api/dashboard/monthly');
-  // The same first page when this process already wrote it and nothing on it changed (LIST_CACHE, the default).
-  env.LIST_CACHE = true;
+  // The same first page when this process already wrote it and nothing on it changed (READ_CACHE, the default).
+  env.READ_CACHE = true;
   const cachedPage = await time(() => get('/api/expenses?userId=all'));
-  env.LIST_CACHE = false;
+  env.READ_CACHE = false;
   rows.push(['GET /api/expenses (página 1, en memoria)', cachedPage, null]);
   contract.push({ name: 'list_page_1_cached', medianMs: r2(cachedPage.median), p99Ms: r2(cachedPage.p99), sqlMedianMs: null, ratio: null });
 

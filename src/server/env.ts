@@ -92,11 +92,12 @@ const envSchema = z
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
     /**
-     * Keep the expense list's pages in memory until the company's expenses, catalog or the people on the page change
-     * (db/change-feed.ts). Off: every request reads the database (the benchmark's bare-SQL comparison uses it).
+     * Keep the expense list's pages and the dashboard's figures in memory until the company's expenses, catalog or the
+     * people shown change (db/change-feed.ts). Off: every request reads the database (the benchmark's bare-SQL
+     * comparison uses it).
      */
-    LIST_CACHE: z
-      .enum(['true', 'false', '1', '0'], { error: 'LIST_CACHE debe ser true o false' })
+    READ_CACHE: z
+      .enum(['true', 'false', '1', '0'], { error: 'READ_CACHE debe ser true o false' })
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */

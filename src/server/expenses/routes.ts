@@ -53,7 +53,7 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, serializerCompiler: fastSerializerCompiler, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
     reply.header('cache-control', 'no-store');
-    if (!deps.env.LIST_CACHE) return listExpenses(db, actor, requireCompanyId(actor), request.query);
+    if (!deps.env.READ_CACHE) return listExpenses(db, actor, requireCompanyId(actor), request.query);
     // Already JSON (written by this route's serializer, or kept from an earlier identical request): sent as it is.
     const json = await listExpensesJson(db, actor, requireCompanyId(actor), request.query, (list) => reply.serialize(list) as string);
     return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);

@@ -4,8 +4,9 @@ import { costCenters, users } from '../../src/server/db/schema/index.js';
 import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
 
-// The expense list's pages are kept in memory (expenses/service.ts listExpensesJson, db/change-feed.ts). Whatever a
-// page shows may change; each change must show on the very next request.
+// The expense list's pages and the dashboard's figures are kept in memory (expenses/service.ts listExpensesJson,
+// dashboard/service.ts, db/change-feed.ts, READ_CACHE). Whatever they show may change; each change must show on the
+// very next request.
 
 let recording: string[] | null = null;
 const t = testAppForFile({ freshRateLimits: true, onQuery: (sql) => recording?.push(sql) });
@@ -94,5 +95,27 @@ describe('the expense list kept in memory', () => {
     // A role change changes what the same person sees.
     expect((await admin.client.post('/api/company/change-user-role', { userId: employee.user.id, role: 'admin' })).status).toBe(200);
     expect((await list(employee.client)).total).toBe(2);
+  });
+
+  test('the dashboard cards, the chart and the categories follow every filing, decision and rename at once', async () => {
+    const { admin, employee, ids, expenseId } = await setup();
+    type Stats = { totalExpenses: number; pendingExpenses: number; approvedExpenses: number; totalAmount: string };
+    const stats = async (c: TestClient) => (await c.get('/api/dashboard/stats')).body as Stats;
+    const month = async (c: TestClient) => ((await c.get('/api/dashboard/monthly')).body as { amount: string }[]).at(-1)!.amount;
+    const cats = async (c: TestClient) => (await c.get('/api/dashboard/categories')).body as { category: string; amount: string }[];
+    expect(await stats(admin.client)).toMatchObject({ totalExpenses: 1, pendingExpenses: 1 });
+    expect(await month(admin.client)).toBe('12990');
+    await cats(admin.client);
+    // Read once each: the same figures again cost no query.
+    expect(await queriesOf(() => Promise.all([stats(admin.client), month(admin.client), cats(admin.client)]))).toEqual([]);
+    expect((await fileExpense(employee.client, expenseFields(ids, { amount: '1000' }))).status).toBe(201);
+    expect(await stats(admin.client)).toMatchObject({ totalExpenses: 2, pendingExpenses: 2 });
+    expect(await month(admin.client)).toBe('13990');
+    expect((await admin.client.patch(`/api/admin/expenses/${expenseId}/status`, { status: 'rejected', rejectionReason: 'Sin respaldo' })).status).toBe(200);
+    expect(await stats(admin.client)).toMatchObject({ totalExpenses: 2, pendingExpenses: 1, approvedExpenses: 0 });
+    expect(await month(admin.client)).toBe('1000');
+    expect(await stats(employee.client)).toMatchObject({ totalExpenses: 2, pendingExpenses: 1 });
+    expect((await admin.client.put(`/api/categories/${ids.category()}`, { name: 'Traslados' })).status).toBe(200);
+    expect((await cats(admin.client)).map((c) => c.category)).toEqual(['Traslados']);
   });
 });
