@@ -3,27 +3,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, createApiToken, registerUser } from '../helpers/factories.js';
+import { QueryRecorder } from '../helpers/queries.js';
 
 // What authentication costs: one query per request, whether by session cookie or API token; none for a session this
 // process read before and nothing in it changed since (db/change-feed.ts).
 
 let t: TestApp;
-let recording: string[] | null = null;
+const queries = new QueryRecorder();
+const queriesOf = (fn: () => Promise<unknown>) => queries.during(fn);
 beforeAll(async () => {
-  t = await startTestApp({ onQuery: (sql) => recording?.push(sql) });
+  t = await startTestApp({ onQuery: queries.observe });
 });
 afterAll(async () => t?.close());
-
-/** The statements `fn` sends (the job queue's own polling goes through the raw runner, not the ORM). */
-async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
-  recording = [];
-  try {
-    await fn();
-    return recording;
-  } finally {
-    recording = null;
-  }
-}
 
 describe('authentication round trips', () => {
   test('a session GET reads its session, user, company and membership in one query, then none until one of them changes; it writes nothing', async () => {

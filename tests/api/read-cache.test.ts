@@ -3,13 +3,15 @@ import { describe, expect, test } from 'vitest';
 import { costCenters, users } from '../../src/server/db/schema/index.js';
 import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
+import { QueryRecorder } from '../helpers/queries.js';
 
 // The expense list's pages and the dashboard's figures are kept in memory (expenses/service.ts listExpensesJson,
 // dashboard/service.ts, db/change-feed.ts, READ_CACHE). Whatever they show may change; each change must show on the
 // very next request.
 
-let recording: string[] | null = null;
-const t = testAppForFile({ freshRateLimits: true, onQuery: (sql) => recording?.push(sql) });
+const queries = new QueryRecorder();
+const queriesOf = (fn: () => Promise<unknown>) => queries.during(fn);
+const t = testAppForFile({ freshRateLimits: true, onQuery: queries.observe });
 
 type Item = { id: string; description: string; status: string; category: string; paymentMethod: string; costCenter: string | null; user: { firstName: string }; approver: { firstName: string } | null };
 type Page = { items: Item[]; total: number };
@@ -18,17 +20,6 @@ async function list(client: TestClient, query = ''): Promise<Page> {
   const r = await client.get(`/api/expenses${query}`);
   expect(r.status).toBe(200);
   return r.body as Page;
-}
-
-/** The statements a request sends. */
-async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
-  recording = [];
-  try {
-    await fn();
-    return recording;
-  } finally {
-    recording = null;
-  }
 }
 
 async function setup() {
