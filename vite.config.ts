@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import Beasties from 'beasties';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -26,9 +27,13 @@ function prerenderLanding(): Plugin {
 }
 
 /**
- * Puts the entry's stylesheet into index.html itself: the prerendered landing cannot paint before its styles, and a
- * separate file costs a phone one more round trip after the HTML (~0.2 s on slow 4G; issue 18 item 8). The page is
- * revalidated on every visit but the service worker answers it after the first, so the styles are rarely read twice.
+ * Puts the styles of the prerendered landing into index.html itself: the landing cannot paint before its styles, and a
+ * separate file costs a phone one more round trip after the HTML (~0.2 s on slow 4G; issue 18 item 8). Only the rules
+ * the landing uses are inlined (critical CSS, computed by beasties against the prerendered HTML plus the class lists
+ * of the landing's own script, which draws the chat and the install banner): the whole app's stylesheet inline made a
+ * phone spend ~0.45 s styling a 121 kB page. The app's stylesheet stays a file, which index.html's inline script asks
+ * for (render-blocking) whenever the app starts (`early.css`); a visitor on the landing never needs it.
+ * Without a prerendered landing (a bare `vite build`) the whole stylesheet is inlined as before.
  */
 function inlineEntryStyles(): Plugin {
   return {
@@ -36,17 +41,43 @@ function inlineEntryStyles(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link: string, file: string) => {
+        const prerendered = /<div id="root"><[a-z]/.test(html);
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        let result = html;
+        for (const [link, file] of [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)]) {
           const asset = bundle[file];
-          if (asset?.type !== 'asset' || typeof asset.source !== 'string' || asset.source.includes('</style')) return link;
-          return `<style>${asset.source}</style>`;
-        });
+          if (asset?.type !== 'asset' || typeof asset.source !== 'string' || asset.source.includes('</style')) continue;
+          const css = prerendered && entry?.type === 'chunk' ? await criticalCss(html.replace(link, ''), asset.source, entry.code) : asset.source;
+          // Before the inline script: the app's stylesheet it adds must come later in the cascade, so that its rules win
+          // over the landing's copies of them (`.hidden` then `lg:block`, both in the utilities layer).
+          result = result.replace(link, '').replace('<script>', () => `<style>${css}</style>\n    <script>`);
+        }
+        return result;
       },
     },
   };
+}
+
+/** The rules of `css` that the page uses, counting the elements the landing's script (`code`) may add. */
+async function criticalCss(html: string, css: string, code: string): Promise<string> {
+  // Every word of the script that could be a class name becomes an element of a hidden probe (with two children, for
+  // `space-y-*` and the like), next to the elements it may create, for the analysis only. Too many rules is harmless.
+  const words = new Set(code.match(/[\w\-:./[\]%#()!@,*+=&>~']+/g)?.filter((w) => /[a-z]/.test(w) && w.length <= 80) ?? []);
+  const elements = ['button', 'input', 'textarea', 'select', 'form', 'label', 'h2', 'p', 'span', 'svg', 'img', 'a', 'ul', 'li'];
+  const probe = [...words].map((w) => `<div class="${w.replace(/&/g, '&amp;')}"><div></div><div></div></div>`).join('') + elements.map((e) => `<${e}></${e}>`).join('');
+  const page = html.replace('</head>', `<style>${css}</style></head>`).replace('</body>', `<div hidden>${probe}</div></body>`);
+  const beasties = new Beasties({ reduceInlineStyles: true, external: false, inlineFonts: false, preloadFonts: false, keyframes: 'critical', compress: true, logLevel: 'warn',
+    // Arbitrary variants on descendants (`[&_svg]:size-4`: the icons of buttons) and the `space-*`/`divide-*` rules,
+    // which the matcher does not resolve.
+    allowRules: [/\[\\&/, /:where\(\.(space|divide)-/],
+  });
+  const processed = await beasties.process(page);
+  const style = processed.match(/<style>([\s\S]*?)<\/style>/);
+  if (!style) throw new Error('beasties left no inline style: the landing would paint unstyled');
+  return style[1];
 }
 
 /** The signed-in screens whose code the page asks for at once (src/client/startup.ts starts their data). */
@@ -84,6 +115,8 @@ function earlySignedInFiles(): Plugin {
         };
         const app = filesOf('start-app.tsx');
         const early: Record<string, string[]> = { app, shell: filesOf('features/shell/AppShell.tsx', app) };
+        // The app's whole stylesheet (the HTML inlines only the landing's rules: inlineEntryStyles).
+        early.css = chunks.filter((c) => c.isEntry).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])].map((f) => `/${f}`));
         for (const [path, file] of Object.entries(EARLY_SCREENS)) early[path] = filesOf(file, [...app, ...early.shell]);
         return html.replace('var early = {};', () => `var early = ${JSON.stringify(early)};`);
       },

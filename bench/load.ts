@@ -95,6 +95,9 @@ async function main() {
       env: {
         ...(scratch ? { NODE_ENV: 'production', MAIL_DISABLED: 'true' } : {}),
         ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+        // READ_CACHE=false measures every request reading the database (the list pages and dashboard figures kept in
+        // memory are the default).
+        ...(process.env.READ_CACHE ? { READ_CACHE: process.env.READ_CACHE } : {}),
       },
       nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     });

@@ -91,6 +91,15 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'], { error: 'RECEIPT_WARM debe ser true o false' })
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Keep the expense list's pages and the dashboard's figures in memory until the company's expenses, catalog or the
+     * people shown change (db/change-feed.ts). Off: every request reads the database (the benchmark's bare-SQL
+     * comparison uses it).
+     */
+    READ_CACHE: z
+      .enum(['true', 'false', '1', '0'], { error: 'READ_CACHE debe ser true o false' })
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */
     BILLING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'BILLING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
     /** Requests per minute one API token may make (shared by every app instance). */

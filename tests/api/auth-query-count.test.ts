@@ -1,38 +1,39 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sessions } from '../../src/server/db/schema/index.js';
+import { sessions, users } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { bearer, createApiToken, registerUser } from '../helpers/factories.js';
+import { QueryRecorder } from '../helpers/queries.js';
 
-// What authentication costs: one query per request, whether by session cookie or API token.
+// What authentication costs: one query per request, whether by session cookie or API token; none for a session this
+// process read before and nothing in it changed since (db/change-feed.ts).
 
 let t: TestApp;
-let recording: string[] | null = null;
+const queries = new QueryRecorder();
+const queriesOf = (fn: () => Promise<unknown>) => queries.during(fn);
 beforeAll(async () => {
-  t = await startTestApp({ onQuery: (sql) => recording?.push(sql) });
+  t = await startTestApp({ onQuery: queries.observe });
 });
 afterAll(async () => t?.close());
 
-/** The statements `fn` sends (the job queue's own polling goes through the raw runner, not the ORM). */
-async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
-  recording = [];
-  try {
-    await fn();
-    return recording;
-  } finally {
-    recording = null;
-  }
-}
-
 describe('authentication round trips', () => {
-  test('a session GET reads its session, user, company and membership in one query, and writes nothing', async () => {
-    const { client } = await registerUser(t);
-    const first = await client.get('/api/auth/user');
-    expect(first.status).toBe(200);
-    const seen = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatch(/from "sessions"/);
-    expect(seen.filter((q) => /^(update|insert|delete)/i.test(q))).toEqual([]);
+  test('a session GET reads its session, user, company and membership in one query, then none until one of them changes; it writes nothing', async () => {
+    const { client, user } = await registerUser(t);
+    const read = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
+    expect(read.filter((q) => /from "sessions"/.test(q)).length).toBeLessThanOrEqual(1);
+    const cached = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
+    expect(cached).toEqual([]);
+    // A write to the user (here outside the app's routes) is heard before its promise resolves.
+    await t.deps.db.update(users).set({ firstName: 'Renombrada' }).where(eq(users.id, user.id));
+    let body: { firstName?: string } = {};
+    const reread = await queriesOf(async () => {
+      const r = await client.get('/api/auth/user');
+      body = r.body as { firstName?: string };
+    });
+    expect(body.firstName).toBe('Renombrada');
+    expect(reread).toHaveLength(1);
+    expect(reread[0]).toMatch(/from "sessions"/);
+    expect(reread.filter((q) => /^(update|insert|delete)/i.test(q))).toEqual([]);
   });
 
   test('touchSession writes only once last-seen is older than its window', async () => {
@@ -40,8 +41,12 @@ describe('authentication round trips', () => {
     await t.deps.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 60 * 60_000) }).where(eq(sessions.userId, user.id));
     const stale = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
     expect(stale.filter((q) => /^update "sessions"/i.test(q))).toHaveLength(1);
+    // The touch itself changed the session: read once more, then from memory, and no further write.
     const fresh = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
     expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatch(/from "sessions"/);
+    const cached = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
+    expect(cached).toEqual([]);
   });
 
   test('an API token authenticates in one query', async () => {

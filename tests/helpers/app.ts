@@ -87,6 +87,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps & { queue: JobQueue };
   baseUrl: string;
+  /** The test's own database (a PostgreSQL URL, or PGlite's). */
+  databaseUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>> | null;
   /** The disk store's folder (unused when `env.STORAGE_URL` names a bucket). */
   storageDir: string;
@@ -132,6 +134,7 @@ export async function startTestApp(
     app,
     deps,
     baseUrl,
+    databaseUrl: testDb.url,
     smtp,
     storageDir,
     client: (origin) => new TestClient(baseUrl, origin === undefined ? baseUrl : origin),

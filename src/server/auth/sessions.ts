@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
+import { feedCache } from '../db/change-feed.js';
 import { companies, memberships, sessions, users } from '../db/schema/index.js';
 import { savedCompanyColumns } from '../companies/service.js';
 import { SESSION_HINT_COOKIE } from '@shared/session.js';
@@ -32,11 +33,22 @@ export async function createSession(
   return { id, expiresAt };
 }
 
-/**
- * A live session with its user, the user's saved company and their membership in it: the one query an authenticated
- * request costs (the rare fallback to another company, when the saved one is gone, reads more).
- */
-export async function findSessionWithUser(db: Db, id: string) {
+type SessionLookup = Awaited<ReturnType<typeof readSession>>;
+
+/** Sessions kept in memory per process (about 2 kB each), and the longest any is trusted without a notification. */
+export const SESSION_CACHE_MAX = 10_000;
+const SESSION_CACHE_TTL_MS = 5 * 60_000;
+
+/** The lookup below, kept for the sessions in use; the change feed drops an entry on any write to what it holds. */
+const sessionCacheOf = (db: Db) =>
+  feedCache<NonNullable<SessionLookup>>(db, 'sessions', {
+    max: SESSION_CACHE_MAX,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    // What the entry was read from: the session, the user (and their memberships), the saved company.
+    keysOf: ({ session, user, saved }) => [`s:${session.idHash}`, `u:${user.id}`, ...(saved.company ? [`c:${saved.company.id}`] : [])],
+  });
+
+async function readSession(db: Db, idHash: string, now: Date) {
   const lookup = prepared(db, 'session', (name) =>
     db
       .select({ session: sessions, user: users, ...savedCompanyColumns })
@@ -48,10 +60,28 @@ export async function findSessionWithUser(db: Db, id: string) {
       .limit(1)
       .prepare(name),
   );
-  const [row] = await lookup.execute({ idHash: sha256(id), now: new Date() });
+  const [row] = await lookup.execute({ idHash, now });
   if (!row) return null;
   const { session, user, ...saved } = row;
   return { session, user, saved };
+}
+
+/**
+ * A live session with its user, the user's saved company and their membership in it: one query, or none when this
+ * process read it before and nothing in it changed since (the change feed, db/change-feed.ts, drops the entry on any
+ * write to the session, the user, their memberships or the company, before that write's promise resolves here and
+ * within milliseconds on other instances). The result is shared between requests: never mutate it.
+ */
+export async function findSessionWithUser(db: Db, id: string) {
+  const idHash = sha256(id);
+  const now = new Date();
+  const cache = sessionCacheOf(db);
+  const hit = cache?.get(idHash);
+  if (hit && hit.session.expiresAt > now) return hit;
+  const since = cache?.generation ?? 0;
+  const found = await readSession(db, idHash, now);
+  if (found) cache?.set(idHash, found, since);
+  return found;
 }
 
 /** How stale last-seen may get before a request writes it: sliding expiry costs one write per session per window, not one per request. */

@@ -8,14 +8,14 @@ import { can, requireCompanyId } from '../policies/index.js';
 import { recentExpenses } from '../expenses/service.js';
 import { categoriesThisMonth, dashboardStats, monthlySpending, type DashboardScope } from './service.js';
 
-export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
+export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, env }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/dashboard/stats', { schema: { tags: ['dashboard'], response: { 200: dashboardStatsSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => {
     const ctx = requireSession(request);
     const actor = actorOf(ctx);
     const companyId = requireCompanyId(actor);
-    const stats = await dashboardStats(db, { companyId, ownerId: can.seeAllCompanyExpenses(actor) ? null : actor.userId }, ctx.view.planId ?? 'free');
+    const stats = await dashboardStats(db, { companyId, ownerId: can.seeAllCompanyExpenses(actor) ? null : actor.userId }, ctx.view.planId ?? 'free', env.READ_CACHE);
     return { ...stats, subscriptionStatus: ctx.view.subscriptionStatus };
   });
 
@@ -26,12 +26,12 @@ export const dashboardRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) 
     return { scope: { companyId, ownerId: can.seeAllCompanyExpenses(actor) ? null : actor.userId }, actor, companyId };
   }
 
-  r.get('/dashboard/categories', { schema: { tags: ['dashboard'], response: { 200: categorySummarySchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope));
+  r.get('/dashboard/categories', { schema: { tags: ['dashboard'], response: { 200: categorySummarySchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => categoriesThisMonth(db, scopeOf(request).scope, env.READ_CACHE));
 
   r.get('/dashboard/recent', { schema: { tags: ['dashboard'], response: { 200: recentExpensesSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => {
     const { actor, companyId } = scopeOf(request);
     return recentExpenses(db, actor, companyId, 5);
   });
 
-  r.get('/dashboard/monthly', { schema: { tags: ['dashboard'], response: { 200: monthlySpendingSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => monthlySpending(db, scopeOf(request).scope));
+  r.get('/dashboard/monthly', { schema: { tags: ['dashboard'], response: { 200: monthlySpendingSchema, ...errorResponses(400, 401) }, serializerCompiler: fastSerializerCompiler } }, async (request) => monthlySpending(db, scopeOf(request).scope, env.READ_CACHE));
 };

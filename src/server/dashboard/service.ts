@@ -3,6 +3,7 @@ import { chileWallClock } from '@shared/format.js';
 import { getPlan } from '@shared/plans.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { Bindings, prepared } from '../db/prepared.js';
+import { feedCache } from '../db/change-feed.js';
 import { categories, expenses } from '../db/schema/index.js';
 
 /** Start of the current calendar month in America/Santiago, as an instant. */
@@ -30,6 +31,27 @@ export interface DashboardScope {
   ownerId: string | null;
 }
 
+/** Dashboard figures kept in memory, dropped when the company's expenses or catalog change (db/change-feed.ts). */
+const figuresCacheOf = (db: Db) =>
+  feedCache<{ companyId: string; value: unknown }>(db, 'dashboard', { max: 5000, ttlMs: 5 * 60_000, keysOf: (v) => [`e:${v.companyId}`] });
+
+/**
+ * `read()`, or what it answered before for the same card, scope and Santiago day (the cards count by month and the
+ * chart ends with the current one), when nothing of the company's changed since. `cache: false` always reads.
+ */
+async function kept<T>(db: Db, card: string, scope: DashboardScope, cache: boolean, read: () => Promise<T>): Promise<T> {
+  const figures = cache ? figuresCacheOf(db) : null;
+  if (!figures) return read();
+  const today = chileWallClock(new Date());
+  const key = `${card}|${scope.companyId}|${scope.ownerId ?? 'all'}|${today.year}-${today.month}-${today.day}`;
+  const hit = figures.get(key);
+  if (hit) return hit.value as T;
+  const since = figures.generation;
+  const value = await read();
+  figures.set(key, { companyId: scope.companyId, value }, since);
+  return value;
+}
+
 /** The scope's conditions with their values as placeholders (the cards' statements are prepared: db/prepared.ts). */
 function scopeConditions(scope: DashboardScope, b: Bindings): SQL[] {
   const where = [eq(expenses.companyId, b.bind('companyId', scope.companyId))];
@@ -41,7 +63,12 @@ function scopeConditions(scope: DashboardScope, b: Bindings): SQL[] {
  * Stat cards in one statement; `ownerId` narrows the cards to one employee's own expenses, while the month's count
  * stays the company's (what the plan limit counts), hence its own subquery.
  */
-export async function dashboardStats(db: Db, scope: DashboardScope, plan: string) {
+export async function dashboardStats(db: Db, scope: DashboardScope, plan: string, cache = false) {
+  const row = await kept(db, 'stats', scope, cache, () => readStats(db, scope));
+  return { ...row, monthlyLimit: getPlan(plan).monthlyExpenseLimit };
+}
+
+async function readStats(db: Db, scope: DashboardScope) {
   const b = new Bindings();
   const where = scopeConditions(scope, b);
   const statement = prepared(db, b.shape('stats'), (name) => {
@@ -62,14 +89,18 @@ export async function dashboardStats(db: Db, scope: DashboardScope, plan: string
       .prepare(name);
   }, { planEachTime: true });
   const [row] = await statement.execute(b.values);
-  return { ...row, monthlyLimit: getPlan(plan).monthlyExpenseLimit };
+  return row;
 }
 
 /** First day of the current month in Santiago, as a calendar date. */
 const santiagoMonthFirstDay = sql`(date_trunc('month', now() at time zone 'America/Santiago'))::date`;
 
 /** Amount spent (approved + pending) per category for expenses dated this month (Santiago). */
-export async function categoriesThisMonth(db: Db, scope: DashboardScope) {
+export async function categoriesThisMonth(db: Db, scope: DashboardScope, cache = false) {
+  return kept(db, 'categories', scope, cache, () => readCategories(db, scope));
+}
+
+async function readCategories(db: Db, scope: DashboardScope) {
   const b = new Bindings();
   const where = scopeConditions(scope, b);
   const statement = prepared(db, b.shape('categories'), (name) =>
@@ -94,7 +125,11 @@ export async function categoriesThisMonth(db: Db, scope: DashboardScope) {
  * day in SQL (an index-only scan of expenses_company_status_date_amount_idx, no per-row date formatting) and folded
  * into months here: at most ~186 rows.
  */
-export async function monthlySpending(db: Db, scope: DashboardScope, months = 6) {
+export async function monthlySpending(db: Db, scope: DashboardScope, cache = false, months = 6) {
+  return kept(db, `monthly${months}`, scope, cache, () => readMonthly(db, scope, months));
+}
+
+async function readMonthly(db: Db, scope: DashboardScope, months: number) {
   const b = new Bindings();
   const where = scopeConditions(scope, b);
   b.bind('monthsBack', months - 1);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { projectPath } from '../platform/paths.js';
+import { CHANGES_CHANNEL, ChangeFeed, attachChangeFeed } from './change-feed.js';
 
 export type Schema = typeof schema;
 /** The one database type the app uses, whether PGlite or node-postgres is underneath. */
@@ -27,6 +28,8 @@ export interface Database {
    * unserialised, they create the same tables and all but one fail.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** What changed in the cached tables, from the database's own notifications (change-feed.ts). */
+  changes: ChangeFeed;
 }
 
 const migrationsFolder = projectPath('drizzle');
@@ -43,7 +46,16 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const changes = new ChangeFeed();
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // Every pooled connection listens, so a write's own notifications arrive before its promise resolves.
+      onConnect: async (client) => {
+        client.on('notification', (n) => n.payload !== undefined && changes.deliver(n.payload));
+        await client.query(`listen ${CHANGES_CHANNEL}`);
+      },
+    });
     // A connection the server closes (restart, failover, a terminated backend) must not crash the process: node-postgres
     // emits 'error' on the pool for idle clients and on the client itself while it is being ended.
     const lost = (err: Error) => console.error('PostgreSQL: conexión perdida:', err.message);
@@ -61,12 +73,17 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
       }
     };
     await exclusive(() => migrate(drizzle(pool), { migrationsFolder }));
+    const listener = listenForChanges(pg, url, changes, lost);
+    await listener.ready;
+    attachChangeFeed(db, changes);
     return {
       db,
       kind: 'postgres',
+      changes,
       // Background pollers (the job queue) may still have a query in flight: let it finish before ending the pool, so
       // that no connection outlives close().
       close: async () => {
+        await listener.stop();
         const deadline = Date.now() + 5000;
         while (pool.totalCount > pool.idleCount && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         await pool.end();
@@ -94,9 +111,15 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder });
   const db = drizzle(client, { schema, logger }) as unknown as Db;
+  // One connection, in this process: every write is heard, before its promise resolves.
+  const changes = new ChangeFeed();
+  await client.listen(CHANGES_CHANNEL, (payload) => changes.deliver(payload));
+  changes.setLive(true);
+  attachChangeFeed(db, changes);
   return {
     db,
     kind: 'pglite',
+    changes,
     close: () => client.close(),
     exec: async (text, params) => {
       if (params?.length) return { rows: (await client.query<Record<string, unknown>>(text, params)).rows };
@@ -106,5 +129,57 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
     },
     // One process owns an embedded database.
     exclusive: (fn) => fn(),
+  };
+}
+
+/**
+ * The connection that hears other processes' writes: while it is down the feed is not live (caches answer nothing),
+ * and it reconnects with a growing pause (0.5 s to 30 s). Writes of this process are heard on the pooled connections.
+ */
+function listenForChanges(pg: typeof import('pg').default, url: string, changes: ChangeFeed, lost: (err: Error) => void) {
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let stopped = false;
+  let pause = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const down = () => {
+      if (client !== c) return;
+      client = null;
+      changes.setLive(false);
+      if (!stopped) timer = setTimeout(() => void connect(), pause).unref();
+      pause = Math.min(pause * 2, 30_000);
+    };
+    c.on('error', (err) => {
+      lost(err);
+      down();
+    });
+    c.on('end', down);
+    c.on('notification', (n) => n.payload !== undefined && changes.deliver(n.payload));
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANGES_CHANNEL}`);
+      if (client !== c || stopped) return void c.end().catch(() => undefined);
+      pause = 500;
+      changes.setLive(true);
+    } catch (err) {
+      lost(err as Error);
+      void c.end().catch(() => undefined);
+      down();
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      changes.setLive(false);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
   };
 }

@@ -20,7 +20,7 @@ import { policyViolations, recordPolicyFlags } from '../approval-flow/policies.j
 import { routeNewExpense } from '../approval-flow/steps.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
-import { createExpense, filterConditions, getExpense, listExpenses } from './service.js';
+import { createExpense, filterConditions, getExpense, listExpenses, listExpensesJson } from './service.js';
 
 const idParams = z.object({ id: z.string() });
 /** The fields as the form sends them (expenseInputSchema adds cross-field rules on top). */
@@ -56,7 +56,10 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   r.get('/expenses', { schema: { tags: ['expenses'], summary: 'Rendiciones (paginadas; un empleado ve solo las suyas)', querystring: expenseFiltersSchema, response: { 200: expenseListSchema, ...errorResponses(400, 401, 429) } }, serializerCompiler: fastSerializerCompiler, config: { auth: 'either' } }, async (request, reply) => {
     const actor = requireActor(request);
     reply.header('cache-control', 'no-store');
-    return listExpenses(db, actor, requireCompanyId(actor), request.query);
+    if (!deps.env.READ_CACHE) return listExpenses(db, actor, requireCompanyId(actor), request.query);
+    // Already JSON (written by this route's serializer, or kept from an earlier identical request): sent as it is.
+    const json = await listExpensesJson(db, actor, requireCompanyId(actor), request.query, (list) => reply.serialize(list) as string);
+    return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
   });
 
   r.get('/expenses/export/excel', { schema: { tags: ['expenses'], summary: 'Exporta a Excel las rendiciones filtradas', querystring: expenseFiltersSchema, response: { 200: xlsxFile, ...errorResponses(400, 401) } } }, async (request, reply) => {

@@ -15,6 +15,7 @@ import type { ReceiptChecks } from '../receipts/service.js';
 import { newReceiptKey, type ReceiptStorage } from '../storage/receipts.js';
 import { faultPoint } from '../platform/faults.js';
 import { Bindings, eager, prepared, type Bind } from '../db/prepared.js';
+import { feedCache } from '../db/change-feed.js';
 import { cursorScope, decodeCursor, encodeCursor, type ListCursor } from './list-cursor.js';
 
 export type { ReceiptFile } from '../receipts/service.js';
@@ -254,6 +255,10 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
   return where;
 }
 
+/** Totals of the list's filters (keyed by `cursorScope`: company, viewer, filter), dropped when the company's expenses change. */
+const totalsCacheOf = (db: Db) =>
+  feedCache<{ companyId: string; total: number }>(db, 'expense-totals', { max: 20_000, ttlMs: 10 * 60_000, keysOf: (v) => [`e:${v.companyId}`] });
+
 /**
  * A page of the list, newest date first (ties by expense number, unique per company), by keyset on the index
  * (company_id, date, expense_number): page 200 reads what page 1 reads. Rows are counted only on a first page; the
@@ -261,7 +266,41 @@ export function filterConditions(actor: Actor, companyId: string, f: Omit<Expens
  * Both statements are prepared per shape (db/prepared.ts): the list is the screen people open most.
  */
 export async function listExpenses(db: Db, actor: Actor, companyId: string, f: ExpenseFilters): Promise<ExpenseList> {
-  const scope = cursorScope(companyId, can.seeAllCompanyExpenses(actor) ? 'all' : actor.userId, f);
+  return (await readListPage(db, actor, companyId, f)).list;
+}
+
+/** Pages kept in memory per process (~20 kB each), the longest one is trusted without a notification. */
+const PAGE_CACHE_MAX = 1000;
+const pagesCacheOf = (db: Db) =>
+  feedCache<{ companyId: string; people: string[]; body: string }>(db, 'expense-pages', {
+    max: PAGE_CACHE_MAX,
+    ttlMs: 5 * 60_000,
+    // The company's expenses and catalog (names shown on the page), and the people on it (submitter, approver names).
+    keysOf: (v) => [`e:${v.companyId}`, ...v.people.map((id) => `u:${id}`)],
+  });
+
+/**
+ * The list page as the JSON the route sends, written by `serialize`: from memory when this process wrote the same page
+ * (same company, viewer, filter and page) and nothing it shows changed since, else read and kept. A page of the list
+ * is the screen people open most and it changes far less often than it is read (issue 18: 1,500 requests/s).
+ */
+export async function listExpensesJson(db: Db, actor: Actor, companyId: string, f: ExpenseFilters, serialize: (list: ExpenseList) => string): Promise<string> {
+  const pages = pagesCacheOf(db);
+  const key = `${cursorScope(companyId, viewerScope(actor), f)}|${f.cursor ?? `p${f.page}`}`;
+  const hit = pages?.get(key);
+  if (hit) return hit.body;
+  const since = pages?.generation ?? 0;
+  const { list, people } = await readListPage(db, actor, companyId, f);
+  const body = serialize(list);
+  pages?.set(key, { companyId, people, body }, since);
+  return body;
+}
+
+/** Whose list it is: the whole company's, or one person's own (`can.seeAllCompanyExpenses`). */
+const viewerScope = (actor: Actor) => (can.seeAllCompanyExpenses(actor) ? 'all' : actor.userId);
+
+async function readListPage(db: Db, actor: Actor, companyId: string, f: ExpenseFilters): Promise<{ list: ExpenseList; people: string[] }> {
+  const scope = cursorScope(companyId, viewerScope(actor), f);
   const cursor = f.cursor ? decodeCursor(f.cursor, scope) : null;
   const filter = new Bindings();
   const conditions = filterConditions(actor, companyId, f, filter.bind);
@@ -274,17 +313,24 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
   const where = boundary ? and(...conditions, up ? sql`${listKey} > ${boundary}` : sql`${listKey} < ${boundary}`) : and(...conditions);
   filter.bind('limit', f.pageSize + 1);
   if (!cursor) filter.bind('offset', (f.page - 1) * f.pageSize);
-  const list = prepared(db, filter.shape(`list:${cursor?.dir ?? 'page'}`), (name) => {
+  const pageQuery = prepared(db, filter.shape(`list:${cursor?.dir ?? 'page'}`), (name) => {
     const q = expenseQuery(db)
       .where(where)
       .orderBy(...(up ? [asc(expenses.date), asc(expenses.expenseNumber)] : [desc(expenses.date), desc(expenses.expenseNumber)]))
       .limit(sql.placeholder('limit'));
     return (cursor ? q : q.offset(sql.placeholder('offset'))).prepare(name);
   });
+  // The total of a filter is counted once and kept until the company's expenses change (db/change-feed.ts).
+  const totals = totalsCacheOf(db);
+  const known = counting ? totals?.get(scope) : undefined;
+  const since = totals?.generation ?? 0;
   const [fetched, counted] = await Promise.all([
-    list.execute(filter.values),
-    counting ? prepared(db, countShape, (name) => db.select({ total: count() }).from(expenses).where(and(...conditions)).prepare(name)).execute(countValues) : null,
+    pageQuery.execute(filter.values),
+    counting && known === undefined
+      ? prepared(db, countShape, (name) => db.select({ total: count() }).from(expenses).where(and(...conditions)).prepare(name)).execute(countValues)
+      : null,
   ]);
+  if (counted) totals?.set(scope, { companyId, total: Number(counted[0].total) }, since);
   const more = fetched.length > f.pageSize;
   let rows: Row[];
   let total: number;
@@ -299,13 +345,13 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
   } else {
     hasNext = more;
     rows = fetched.slice(0, f.pageSize);
-    total = cursor ? cursor.total : Number(counted?.[0].total ?? 0);
+    total = cursor ? cursor.total : (known?.total ?? Number(counted?.[0].total ?? 0));
     page = cursor ? cursor.page : f.page;
   }
   const first = rows[0]?.e;
   const last = rows.at(-1)?.e;
   const at = (dir: ListCursor['dir'], e: Row['e'] | undefined, to: number) => (e ? encodeCursor({ dir, date: e.date, number: e.expenseNumber, page: to, total, scope }) : null);
-  return {
+  const list = {
     items: await withApprovalSteps(db, companyId, rows.map(presentExpense)),
     total,
     page,
@@ -313,6 +359,12 @@ export async function listExpenses(db: Db, actor: Actor, companyId: string, f: E
     nextCursor: hasNext ? at('next', last, page + 1) : null,
     prevCursor: page > 1 ? at('prev', first, page - 1) : null,
   };
+  const people = new Set<string>();
+  for (const r of rows) {
+    people.add(r.e.userId);
+    if (r.e.approverId) people.add(r.e.approverId);
+  }
+  return { list, people: [...people] };
 }
 
 /** One expense the actor may read; anything else (other company, someone else's for an employee) is 404. */

@@ -1,7 +1,7 @@
 import { ArrowRight, ClipboardCheck, ScanText, Upload, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
-import { SECTION_IDS } from './scroll';
+import { SECTION_IDS, BELOW_THE_FOLD } from './scroll';
 
 interface Step {
   title: string;
@@ -33,7 +33,7 @@ export function AiReceiptSection() {
       id={SECTION_IDS.ai}
       aria-labelledby="ai-title"
       tabIndex={-1}
-      className="scroll-mt-28 border-y bg-card py-20 outline-none sm:scroll-mt-20 sm:py-24"
+      className={`scroll-mt-28 border-y bg-card py-20 outline-none sm:scroll-mt-20 sm:py-24 ${BELOW_THE_FOLD}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">

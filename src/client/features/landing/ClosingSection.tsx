@@ -1,11 +1,12 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
+import { BELOW_THE_FOLD } from './scroll';
 
 /** Final call to action before the footer. */
 export function ClosingSection() {
   return (
-    <section aria-labelledby="closing-title" className="py-20 sm:py-24">
+    <section aria-labelledby="closing-title" className={`py-20 sm:py-24 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="relative overflow-hidden rounded-3xl bg-primary px-6 py-14 text-center text-primary-foreground shadow-2xl shadow-primary/25 sm:px-12 sm:py-16">
           <div

@@ -1,5 +1,5 @@
 import { BellRing, Building2, ChartColumn, CodeXml, HandCoins, Receipt, type LucideIcon } from 'lucide-react';
-import { SECTION_IDS } from './scroll';
+import { SECTION_IDS, BELOW_THE_FOLD } from './scroll';
 
 interface Feature {
   title: string;
@@ -47,7 +47,7 @@ export function FeaturesSection() {
       id={SECTION_IDS.features}
       aria-labelledby="features-title"
       tabIndex={-1}
-      className="scroll-mt-28 py-20 outline-none sm:scroll-mt-20 sm:py-24"
+      className={`scroll-mt-28 py-20 outline-none sm:scroll-mt-20 sm:py-24 ${BELOW_THE_FOLD}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">

@@ -1,8 +1,9 @@
 import { Logo } from './Logo';
+import { BELOW_THE_FOLD } from './scroll';
 
 export function LandingFooter() {
   return (
-    <footer className="border-t bg-card">
+    <footer className={`border-t bg-card ${BELOW_THE_FOLD}`}>
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-10 text-center sm:flex-row sm:justify-between sm:px-6 sm:text-left">
         <div>
           <Logo />

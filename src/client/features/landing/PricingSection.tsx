@@ -5,7 +5,7 @@ import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { formatCLP } from '@shared/format';
 import { CUSTOM_PLAN_CARD, FREE_TRIAL_DAYS, PLANS } from '@shared/plans';
-import { SECTION_IDS } from './scroll';
+import { SECTION_IDS, BELOW_THE_FOLD } from './scroll';
 
 interface PlanCardContent {
   id: string;
@@ -92,7 +92,7 @@ export function PricingSection() {
       id={SECTION_IDS.pricing}
       aria-labelledby="pricing-title"
       tabIndex={-1}
-      className="scroll-mt-28 border-y bg-muted/50 py-20 outline-none sm:scroll-mt-20 sm:py-24"
+      className={`scroll-mt-28 border-y bg-muted/50 py-20 outline-none sm:scroll-mt-20 sm:py-24 ${BELOW_THE_FOLD}`}
     >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">

@@ -31,3 +31,10 @@ export function sectionLink(id: string) {
     },
   };
 }
+
+/**
+ * For the sections below the first screen: the browser skips their style, layout and paint until they come near the
+ * viewport (issue 18 item 8: on a phone most of the landing's first-render work was for sections nobody sees yet). The
+ * intrinsic size keeps the page's height (and the section links' targets) about right before they render.
+ */
+export const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_900px]';

@@ -79,3 +79,11 @@ CREATE INDEX "manager_assignments_company_employee_idx" ON "manager_assignments"
 ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_position_positive" CHECK ("position" >= 1);--> statement-breakpoint
 ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_kind" CHECK ("approver_kind" IN ('admin', 'user'));--> statement-breakpoint
 ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_status" CHECK ("status" IN ('waiting', 'pending', 'approved', 'rejected', 'cancelled'));
+--> statement-breakpoint
+-- The change feed (0013): the expense list shows the open step of a pending expense, so a decided or reassigned step
+-- changes the company's pages.
+CREATE TRIGGER approval_steps_notify_insert AFTER INSERT ON approval_steps REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+CREATE TRIGGER approval_steps_notify_update AFTER UPDATE ON approval_steps REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
+--> statement-breakpoint
+CREATE TRIGGER approval_steps_notify_delete AFTER DELETE ON approval_steps REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rendix_notify_company_rows();
