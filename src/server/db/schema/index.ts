@@ -7,3 +7,5 @@ export * from './platform.js';
 export * from './billing.js';
 export * from './integrations.js';
 export * from './niudata.js';
+export * from './rates.js';
+export * from './reimbursements.js';
