@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ISO_CURRENCIES } from '../../src/shared/currencies.js';
@@ -65,6 +66,14 @@ describe('dated exchange rates (Banco Central de Chile through the SieteRestWS c
     expect(again.body).toMatchObject({ exchangeRate: '950.120000', amountCLP: '95012' });
     const list = await admin.client.get('/api/expenses?userId=all');
     expect(list.body.items.find((e: any) => e.id === res.body.id)).toMatchObject({ exchangeRate: '950.120000', amountCLP: '95012' });
+    const xlsx = await fetch(`${t.baseUrl}/api/expenses/export/excel?userId=all`, { headers: { cookie: `rendix_sid=${admin.client.sessionId}` } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as any);
+    const ws = wb.getWorksheet('Rendiciones')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const row = (ws.getRow(2).values as unknown[]).slice(1);
+    const col = (name: string) => row[header.indexOf(name)];
+    expect([col('Moneda'), col('Monto original'), col('Tipo de cambio'), col('Monto CLP'), col('Origen tipo de cambio')]).toEqual(['USD', 100, 950.12, 95012, 'Banco Central de Chile (07/03/2025, día hábil anterior)']);
   });
 
   test('a rate typed by the user is kept and labelled as such', async () => {
