@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { formatDate } from '@shared/format';
+import { formatRut } from '@shared/rut';
 import { ACCOUNT_TYPES, ACCOUNT_TYPE_LABELS, CHILEAN_BANKS, bankAccountInputSchema, type BankAccountInput, type BankAccountView } from '@shared/reimbursements';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -45,7 +46,7 @@ function BankAccountCard() {
   const account = current.data?.account ?? null;
   useEffect(() => {
     // The number is never sent back: the form starts from the rest and asks for the number again.
-    if (account) form.reset({ holderRut: account.holderRut, bank: account.bank, accountType: account.accountType, accountNumber: '' });
+    if (account) form.reset({ holderRut: formatRut(account.holderRut), bank: account.bank, accountType: account.accountType, accountNumber: '' });
   }, [account, form]);
   const save = useMutation({
     mutationFn: (body: z.output<typeof bankAccountInputSchema>) => apiRequest<Answer>('PUT', '/api/profile/bank-account', body),

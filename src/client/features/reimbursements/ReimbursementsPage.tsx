@@ -192,7 +192,7 @@ function BatchCard({ batch }: { batch: PayoutBatch }) {
               <tr>
                 <th scope="col" className="px-3 py-2">Empleado</th>
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">RUT</th>
-                <th scope="col" className="px-3 py-2">Banco y cuenta</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Banco y cuenta</th>
                 <th scope="col" className="px-3 py-2 text-right">Monto</th>
               </tr>
             </thead>
@@ -201,10 +201,13 @@ function BatchCard({ batch }: { batch: PayoutBatch }) {
                 <tr key={l.userId}>
                   <td className="px-3 py-2">
                     <span className="block font-medium">{l.name}</span>
-                    <span className="block text-xs text-muted-foreground">{l.email}</span>
+                    <span className="block break-all text-xs text-muted-foreground">{l.email}</span>
+                    <span className="mt-1 block text-xs text-muted-foreground sm:hidden">
+                      {l.bankName ?? 'Sin datos bancarios'} · {l.accountType ? ACCOUNT_TYPE_LABELS[l.accountType as AccountType] : ''} {l.accountMasked ?? ''}
+                    </span>
                   </td>
                   <td className="hidden px-3 py-2 md:table-cell">{l.rut ?? '—'}</td>
-                  <td className="px-3 py-2">
+                  <td className="hidden px-3 py-2 sm:table-cell">
                     <span className="block">{l.bankName ?? 'Sin datos bancarios'}</span>
                     <span className="block text-xs text-muted-foreground">
                       {l.accountType ? ACCOUNT_TYPE_LABELS[l.accountType as AccountType] : ''} {l.accountMasked ?? ''}
