@@ -1,4 +1,5 @@
 import { Badge } from '@client/components/ui/badge';
+import { cn } from '@client/lib/utils';
 import { formatDate } from '@shared/format';
 import { REIMBURSEMENT_LABELS, type ReimbursementState } from '@shared/reimbursements';
 
@@ -7,14 +8,14 @@ export function ReimbursementBadge({ state, at, className }: { state: Reimbursem
   if (state === 'none') return null;
   if (state === 'reimbursed') {
     return (
-      <Badge variant="success" className={className} data-reimbursement={state}>
+      <Badge variant="success" className={cn("whitespace-nowrap", className)} data-reimbursement={state}>
         {REIMBURSEMENT_LABELS.reimbursed}
         {at ? ` ${formatDate(at)}` : ''}
       </Badge>
     );
   }
   return (
-    <Badge variant={state === 'in_batch' ? 'secondary' : 'warning'} className={className} data-reimbursement={state}>
+    <Badge variant={state === "in_batch" ? "secondary" : "warning"} className={cn("whitespace-nowrap", className)} data-reimbursement={state}>
       {REIMBURSEMENT_LABELS[state]}
     </Badge>
   );
