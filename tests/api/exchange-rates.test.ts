@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ISO_CURRENCIES } from '../../src/shared/currencies.js';
 import { auditLog, exchangeRates } from '../../src/server/db/schema/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startTestApp, type TestApp, type TestClient } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
 import { startBcchDouble } from '../helpers/bcch-double.js';
 import { expectFieldError } from '../helpers/http.js';
@@ -15,21 +15,24 @@ const EUR = { '2025-03-07': 1030.44 };
 let bcch: Awaited<ReturnType<typeof startBcchDouble>>;
 let t: TestApp;
 let offline: TestApp;
+const viewers = new Map<TestApp, TestClient>();
 beforeAll(async () => {
   bcch = await startBcchDouble({ user: 'rendix@example.cl', pass: 'clave-bcch', rates: { 'F073.TCO.PRE.Z.D': USD, 'F072.CLP.EUR.N.O.D': EUR } });
-  t = await startTestApp({ env: { BCCH_API_URL: bcch.url, BCCH_USER: 'rendix@example.cl', BCCH_PASS: 'clave-bcch', BCCH_TIMEOUT_MS: '2000' } });
+  // A generous timeout: a loaded test machine must not turn the double's answer into a provider failure.
+  t = await startTestApp({ env: { BCCH_API_URL: bcch.url, BCCH_USER: 'rendix@example.cl', BCCH_PASS: 'clave-bcch', BCCH_TIMEOUT_MS: '20000' } });
   // The embedded mode with no credentials: cached or default rates only, never a network call.
   offline = await startTestApp();
-});
+  for (const app of [t, offline]) viewers.set(app, (await companyWithEmployee(app)).employee.client);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await offline?.close();
   await bcch?.close();
 });
 
-const quote = (app: TestApp, currency: string, date: string) => companyWithEmployee(app).then(({ employee }) => employee.client.get(`/api/exchange-rates?currency=${currency}&date=${date}`));
+const quote = (app: TestApp, currency: string, date: string) => viewers.get(app)!.get(`/api/exchange-rates?currency=${currency}&date=${date}`);
 
-describe('dated exchange rates (Banco Central de Chile through the SieteRestWS contract)', () => {
+describe('dated exchange rates (Banco Central de Chile through the SieteRestWS contract)', { timeout: 90_000 }, () => {
   test('a business day gets its own observed dollar; the query follows the contract', async () => {
     const res = await quote(t, 'USD', '2025-03-07');
     expect(res.status).toBe(200);
@@ -104,6 +107,7 @@ describe('dated exchange rates (Banco Central de Chile through the SieteRestWS c
   test('wrong credentials (Codigo -5) count as a provider failure, not a 500', async () => {
     const bad = await startTestApp({ env: { BCCH_API_URL: bcch.url, BCCH_USER: 'otro@example.cl', BCCH_PASS: 'mala' } });
     try {
+      viewers.set(bad, (await companyWithEmployee(bad)).employee.client);
       const res = await quote(bad, 'EUR', '2025-03-07');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ rate: '1050.000000', source: 'default', label: 'Tasa por defecto' });
@@ -155,7 +159,7 @@ describe('dated exchange rates (Banco Central de Chile through the SieteRestWS c
   });
 });
 
-describe('rate override by an admin (audited)', () => {
+describe('rate override by an admin (audited)', { timeout: 90_000 }, () => {
   test('an admin corrects the rate with a reason; CLP is recomputed and the audit keeps before, after and why', async () => {
     const { admin, employee, ids } = await companyWithEmployee(t);
     const filed = await fileExpense(employee.client, expenseFields(ids, { date: '2025-03-10', currency: 'USD', amount: '50' }));
