@@ -68,6 +68,22 @@ describe('reimbursements in the browser', () => {
       expect(res.status()).toBe(200);
     }
 
+    // Configuración → Medios de Pago: cash is reimbursable; a personal card is marked so too.
+    await admin.page.goto('/settings?tab=medios-de-pago');
+    const methods = admin.page.getByTestId('payment-method-row');
+    await methods.filter({ hasText: 'Efectivo' }).getByText('Reembolsable').waitFor();
+    expect(await methods.filter({ hasText: 'Tarjeta de crédito' }).getByText('Reembolsable').count()).toBe(0);
+    await admin.page.getByRole('button', { name: 'Editar Tarjeta de crédito' }).click();
+    await admin.page.locator('#edit-payment-method-reimbursable').click();
+    await admin.page.getByRole('button', { name: 'Guardar' }).click();
+    await methods.filter({ hasText: 'Tarjeta de crédito' }).getByText('Reembolsable').waitFor();
+    await tallShot(admin.page, 'settings-payment-methods-1440', 1000);
+    await admin.page.setViewportSize(NARROW);
+    await tallShot(admin.page, 'settings-payment-methods-390', 1600);
+    await admin.page.setViewportSize(WIDE);
+    const cards = await (await admin.page.request.get('/api/payment-methods')).json();
+    expect(cards.find((p: any) => p.name === 'Tarjeta de crédito').reimbursable).toBe(true);
+
     // The admin: Reembolsos in the menu, the employee owed $26.490, a batch, its file, paid.
     await admin.page.goto('/');
     await admin.page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Reembolsos' }).click();
