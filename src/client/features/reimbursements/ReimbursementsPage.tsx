@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { AlertTriangle, Banknote, CheckCircle2, Download, Loader2, Trash2, Wallet } from 'lucide-react';
 import { formatCLP, formatDate } from '@shared/format';
+import { formatRut } from '@shared/rut';
 import { ACCOUNT_TYPE_LABELS, type AccountType, type PayoutBatch } from '@shared/reimbursements';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -206,7 +207,7 @@ function BatchCard({ batch }: { batch: PayoutBatch }) {
                       {l.bankName ?? 'Sin datos bancarios'} · {l.accountType ? ACCOUNT_TYPE_LABELS[l.accountType as AccountType] : ''} {l.accountMasked ?? ''}
                     </span>
                   </td>
-                  <td className="hidden px-3 py-2 md:table-cell">{l.rut ?? '—'}</td>
+                  <td className="hidden whitespace-nowrap px-3 py-2 md:table-cell">{l.rut ? formatRut(l.rut) : '—'}</td>
                   <td className="hidden px-3 py-2 sm:table-cell">
                     <span className="block">{l.bankName ?? 'Sin datos bancarios'}</span>
                     <span className="block text-xs text-muted-foreground">
