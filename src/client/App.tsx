@@ -21,6 +21,8 @@ const CompanyPage = lazy(() => import('./features/company/CompanyPage').then((m)
 const OnboardingWizard = lazy(() => import('./features/onboarding/OnboardingWizard').then((m) => ({ default: m.OnboardingWizard })));
 const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const AcceptInvitePage = lazy(() => import('./features/company/AcceptInvitePage').then((m) => ({ default: m.AcceptInvitePage })));
+const ReimbursementsPage = lazy(() => import('./features/reimbursements/ReimbursementsPage').then((m) => ({ default: m.ReimbursementsPage })));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const WebhooksPage = lazy(() => import('./features/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
 const SubscriptionPage = lazy(() => import('./features/billing/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })));
@@ -115,6 +117,8 @@ export function App() {
           <Route path="/new-expense" element={page(<NewExpensePage />)} />
           <Route path="/settings" element={page(<SettingsPage />)} />
           <Route path="/approvals" element={page(<ApprovalsPage />)} />
+          <Route path="/reimbursements" element={page(<ReimbursementsPage />)} />
+          <Route path="/profile" element={page(<ProfilePage />)} />
           <Route path="/company" element={page(<CompanyPage />)} />
           <Route path="/webhooks" element={page(<WebhooksPage />)} />
           <Route path="/subscription" element={page(<SubscriptionPage />)} />

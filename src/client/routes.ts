@@ -8,6 +8,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/expenses': 'Mis Gastos',
   '/new-expense': 'Nueva Rendición',
   '/approvals': 'Aprobaciones',
+  '/reimbursements': 'Reembolsos',
+  '/profile': 'Mi perfil',
   '/subscription': 'Suscripción',
   '/company': 'Empresa',
   '/settings': 'Configuración',

@@ -1,3 +1,5 @@
+import { rateRoutes } from './rates/routes.js';
+import { reimbursementRoutes } from './reimbursements/routes.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
@@ -241,6 +243,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       await api.register(dashboardRoutes, deps);
       await api.register(catalogRoutes, deps);
       await api.register(expenseRoutes, deps);
+      await api.register(rateRoutes, deps);
+      await api.register(reimbursementRoutes, deps);
       await api.register(receiptRoutes, deps);
       await api.register(approvalRoutes, deps);
       await api.register(approvalFlowRoutes, deps);

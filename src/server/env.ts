@@ -118,6 +118,16 @@ const envSchema = z
     /** Timeout of each NiuData request, and the first retry delay of a failed sync (doubling up to 6 attempts). Tests shorten them. */
     NIUDATA_TIMEOUT_MS: z.coerce.number({ error: 'NIUDATA_TIMEOUT_MS debe ser un número' }).int().min(100).max(120_000).default(10_000),
     NIUDATA_RETRY_BASE_MS: z.coerce.number({ error: 'NIUDATA_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    /**
+     * Banco Central de Chile's statistics web service (SieteRestWS) for dated exchange rates: a free account of
+     * si3.bcentral.cl. Without user and password, rates come from the local cache or the defaults, labelled as such.
+     */
+    BCCH_API_URL: optionalUrl('BCCH_API_URL')
+      .refine((v) => v === undefined || /^https?:\/\//.test(v), { message: 'BCCH_API_URL debe empezar con http:// o https://' })
+      .transform((v) => v ?? 'https://si3.bcentral.cl/SieteRestWS/SieteRestWS.ashx'),
+    BCCH_USER: z.string().trim().optional().transform((v) => v || undefined),
+    BCCH_PASS: z.string().trim().optional().transform((v) => v || undefined),
+    BCCH_TIMEOUT_MS: z.coerce.number({ error: 'BCCH_TIMEOUT_MS debe ser un número' }).int().min(100).max(60_000).default(5_000),
     /** 32 bytes (base64 or hex) that encrypt third-party secrets at rest (the NiuData token); SECRETS_KEY_PREVIOUS: older keys, comma-separated, during a rotation. */
     SECRETS_KEY: z
       .string()
@@ -183,6 +193,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // The embedded database belongs to one process: no worker can share it, so that process must do every job.
   if (!source.DATABASE_URL?.trim() && source.JOBS?.trim() && source.JOBS.trim().toLowerCase() !== 'all') {
     problems.push('JOBS: sin DATABASE_URL (base embebida PGlite) este proceso debe consumir todos los trabajos (JOBS=all): ningún otro proceso puede compartir esa base');
+  }
+  if (!source.BCCH_USER?.trim() !== !source.BCCH_PASS?.trim()) {
+    problems.push('BCCH_PASS: BCCH_USER y BCCH_PASS van juntos (la cuenta del servicio web del Banco Central de Chile)');
   }
   if (source.OPENAI_VISION_MODEL?.trim() && !source.OPENAI_BASE_URL?.trim()) {
     problems.push('OPENAI_VISION_MODEL: OPENAI_BASE_URL es obligatorio para usar un modelo de visión');

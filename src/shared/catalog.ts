@@ -18,6 +18,12 @@ export const catalogItemSchema = z.object({
 });
 export type CatalogItemInput = z.input<typeof catalogItemSchema>;
 
+/** A payment method adds whether it is the employee's own money (reimbursed once approved). */
+export const paymentMethodSchema = catalogItemSchema.extend({
+  reimbursable: z.boolean({ error: 'Indica si el medio de pago se reembolsa (true o false).' }).optional(),
+});
+export type PaymentMethodInput = z.input<typeof paymentMethodSchema>;
+
 export const costCenterSchema = z.object({
   code: safeText({ error: 'El código es obligatorio' }).trim().min(1, { error: 'El código es obligatorio' }).max(50, { error: 'Máximo 50 caracteres' }),
   description: optional(300),
@@ -34,6 +40,8 @@ export const catalogItemViewSchema = z.object({
   isActive: z.boolean(),
 });
 export type CatalogItem = z.infer<typeof catalogItemViewSchema>;
+export const paymentMethodViewSchema = catalogItemViewSchema.extend({ reimbursable: z.boolean() });
+export type PaymentMethodItem = z.infer<typeof paymentMethodViewSchema>;
 
 export const costCenterViewSchema = z.object({ id: z.string(), code: z.string(), description: z.string().nullable(), isActive: z.boolean() });
 export type CostCenter = z.infer<typeof costCenterViewSchema>;

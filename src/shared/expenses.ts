@@ -2,6 +2,9 @@ import { receiptFlagSchema, timbreSummarySchema } from './receipts.js';
 import { z } from 'zod';
 import { AMOUNT_MAX, CLP_MAX, INPUT_MSG, MIN_DATE, RATE_MAX, calendarDate, decimal, filterDate, maxExpenseDate, optionalDecimal, safeText } from './input.js';
 import { isValidRut } from './rut';
+import { isIsoCurrency } from './currencies.js';
+import { RATE_MSG, RATE_SOURCES } from './rates.js';
+import { REIMBURSEMENT_STATES } from './reimbursements.js';
 
 export const CURRENCIES = ['CLP', 'USD', 'EUR', 'UYU', 'ARS', 'PEN', 'COP', 'BRL'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -29,11 +32,19 @@ export const DEFAULT_RATES: Record<Currency, number> = {
   BRL: 180,
 };
 
-/** The API accepts COL as an alias of COP (DECISIONS.md). */
-export function normalizeCurrency(value: string): Currency | null {
+/** The default rate of a currency, when it has one (the eight of the original form). */
+export function defaultRate(currency: string): number | null {
+  return (DEFAULT_RATES as Record<string, number>)[currency] ?? null;
+}
+
+/**
+ * Any active ISO 4217 code (src/shared/currencies.ts), upper-cased; the API accepts COL as an alias of COP
+ * (DECISIONS.md). Null when it is not a code.
+ */
+export function normalizeCurrency(value: string): string | null {
   const v = value.trim().toUpperCase();
   const c = v === 'COL' ? 'COP' : v;
-  return (CURRENCIES as readonly string[]).includes(c) ? (c as Currency) : null;
+  return isIsoCurrency(c) ? c : null;
 }
 
 /** CLP equals amount times the rate, rounded to whole pesos (part 1 §5). */
@@ -96,11 +107,11 @@ export const expenseInputSchema = z
     date: calendarDate({ prefix: true, min: MIN_DATE, max: () => maxExpenseDate(), rangeMessage: INPUT_MSG.expenseDateRange, requiredMessage: EXPENSE_MSG.required }),
     amount: money(AMOUNT_MAX, 0.01),
     currency: safeText()
-      .max(10, { error: 'Moneda no soportada.' })
+      .max(10, { error: RATE_MSG.currency })
       .optional()
       .transform((v, ctx) => {
         const c = normalizeCurrency(v || 'CLP');
-        if (!c) ctx.addIssue({ code: 'custom', message: 'Moneda no soportada.' });
+        if (!c) ctx.addIssue({ code: 'custom', message: RATE_MSG.currency });
         return c ?? 'CLP';
       }),
     exchangeRate: optionalDecimal({ decimals: 6, min: 0.000001, max: RATE_MAX, messages: { required: INPUT_MSG.rate, negative: INPUT_MSG.rate, tooLarge: INPUT_MSG.rateTooLarge, decimals: INPUT_MSG.rateDecimals } }),
@@ -117,7 +128,8 @@ export const expenseInputSchema = z
   })
   .superRefine((v, ctx) => {
     // The CLP value (bigint column) must fit too.
-    const rate = v.currency === 'CLP' ? 1 : (v.exchangeRate ?? DEFAULT_RATES[v.currency]);
+    // The dated rate is known only to the server; the typed or the default one is checked here.
+    const rate = v.currency === 'CLP' ? 1 : (v.exchangeRate ?? defaultRate(v.currency) ?? 0);
     if (toClp(v.amount, rate) > CLP_MAX) ctx.addIssue({ code: 'custom', path: ['amount'], message: INPUT_MSG.amountTooLarge });
     if (v.documentType === 'factura') {
       if (!v.invoiceNumber || !v.taxId) {
@@ -155,6 +167,11 @@ export const expenseViewSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   exchangeRate: z.string(),
+  /** Where the rate came from (null: filed before dated rates) and the business day it is from. */
+  exchangeRateSource: z.enum(RATE_SOURCES).nullable(),
+  exchangeRateDate: z.string().nullable(),
+  /** 'Banco Central de Chile (07/03/2025, día hábil anterior)', 'Tasa por defecto'… */
+  exchangeRateLabel: z.string(),
   amountCLP: z.string(),
   description: z.string(),
   category: z.string().nullable(),
@@ -190,6 +207,9 @@ export const expenseViewSchema = z.object({
   syncedAt: z.string().nullable(),
   /** The step a multi-step approval waits on (issue 20): 'Pendiente · paso 2 de 3 (Ana Pérez)'. Absent or null otherwise. */
   approvalStep: z.object({ position: z.number(), total: z.number(), approverName: z.string().nullable() }).nullable().optional(),
+  /** Reimbursement to the employee (out-of-pocket payment methods), separate from the approval status. */
+  reimbursement: z.enum(REIMBURSEMENT_STATES),
+  reimbursedAt: z.string().nullable(),
 });
 export type ExpenseView = z.infer<typeof expenseViewSchema>;
 

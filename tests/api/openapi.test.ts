@@ -92,6 +92,8 @@ describe('the OpenAPI document is the contract', () => {
         'GET /api/accounting/expense/{id}/receipt',
         'GET /api/categories',
         'GET /api/cost-centers',
+        // The dated rate an API client's foreign expense will get.
+        'GET /api/exchange-rates',
         'GET /api/expenses',
         'GET /api/expenses/{id}',
         'GET /api/expenses/{id}/receipt',

@@ -19,7 +19,7 @@ describe('application shell', () => {
     await nav(page).getByRole('link', { name: 'Configuración' }).waitFor();
     const items = await nav(page).getByRole('link').allInnerTexts();
     expect(items.map((s) => s.trim().split('\n')[0])).toEqual([
-      'Dashboard', 'Mis Gastos', 'Nueva Rendición', 'Aprobaciones', 'Suscripción', 'Empresa', 'Integración API', 'Facturas Emitidas', 'Configuración',
+      'Dashboard', 'Mis Gastos', 'Nueva Rendición', 'Aprobaciones', 'Reembolsos', 'Suscripción', 'Empresa', 'Integración API', 'Facturas Emitidas', 'Configuración',
     ]);
     await nav(page).getByRole('link', { name: 'Configuración' }).click();
     await page.getByRole('banner').getByText('Configuración').first().waitFor();

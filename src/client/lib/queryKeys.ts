@@ -39,6 +39,11 @@ export const qk = {
   niudataHistory: (filters: Record<string, string>) => ['/api/niudata/sync-history', filters] as const,
   niudataPreview: (expenseId: string) => ['/api/niudata/preview', expenseId] as const,
   emailStatus: ['/api/email/status'] as const,
+  exchangeRate: (currency: string, date: string) => ['/api/exchange-rates', { currency, date }] as const,
+  bankAccount: ['/api/profile/bank-account'] as const,
+  reimbursementsPending: ['/api/reimbursements/pending'] as const,
+  payoutBatches: ['/api/reimbursements/batches'] as const,
+  reimbursementTotals: (range: Record<string, string>) => ['/api/reimbursements/totals', range] as const,
   emailOutbox: (filters: Record<string, string>) => ['/api/admin/email/outbox', filters] as const,
   emailOutboxMessage: (id: string) => ['/api/admin/email/outbox', 'message', id] as const,
 };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { evaluatePolicies, type PolicyViolation } from '@shared/approval-flow.js';
-import { DEFAULT_RATES, toClp, type Currency } from '@shared/expenses.js';
+import { defaultRate, toClp } from '@shared/expenses.js';
 import { isUuid } from '@shared/input.js';
 import type { ReceiptFlag } from '@shared/receipts.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -24,7 +24,9 @@ async function categoryOf(db: DbOrTx, companyId: string, ref: string | null | un
 export interface PolicyProbe {
   date: string;
   amount: number;
-  currency: Currency;
+  /** Any ISO 4217 code. */
+  currency: string;
+  /** The rate the expense will be filed with (typed, or of its date); null: the default rate, if the currency has one. */
   exchangeRate: number | null;
   category: string | null;
   hasReceipt: boolean;
@@ -37,7 +39,8 @@ export interface PolicyProbe {
 export async function policyViolations(db: DbOrTx, companyId: string, p: PolicyProbe, receiptFlags: readonly ReceiptFlag[]): Promise<PolicyViolation[]> {
   const policies = await getPolicies(db, companyId);
   const category = await categoryOf(db, companyId, p.category);
-  const rate = p.currency === 'CLP' ? 1 : (p.exchangeRate ?? DEFAULT_RATES[p.currency]);
+  // Without any rate the filing itself asks for one (400); the amount rules then have nothing to judge yet.
+  const rate = p.currency === 'CLP' ? 1 : (p.exchangeRate ?? defaultRate(p.currency) ?? 0);
   return evaluatePolicies(policies, {
     amountClp: toClp(p.amount, rate),
     categoryId: category?.id ?? null,

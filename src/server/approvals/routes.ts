@@ -1,3 +1,4 @@
+import { editRate } from '../rates/edit.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +86,9 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const actor = actorOf(requireSession(request));
     authorize(can.approveExpenses(actor), 'Solo un administrador puede editar rendiciones.');
     const companyId = requireCompanyId(actor);
-    const input = parseExpenseFields(textFields(request.body));
+    const parsed = parseExpenseFields(textFields(request.body));
+    // The stored rate stays what it was (and where it came from) unless the currency, date or rate changed.
+    const input = { ...parsed, resolvedRate: await editRate(deps, actor, companyId, request.params.id, parsed, request.log) };
     // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit.
     await editPendingExpense(db, actor, companyId, request.params.id, input, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
     faultPoint('expense.edit-after-commit');

@@ -15,11 +15,12 @@ export const DEFAULT_CATEGORIES: { name: string; accountingCode: string; descrip
   { name: 'Otros', accountingCode: '5199', description: 'Otros gastos' },
 ];
 
-export const DEFAULT_PAYMENT_METHODS: { name: string; accountingCode: string }[] = [
-  { name: 'Efectivo', accountingCode: '1101' },
-  { name: 'Tarjeta de crédito', accountingCode: '2105' },
-  { name: 'Tarjeta de débito', accountingCode: '1102' },
-  { name: 'Transferencia', accountingCode: '1103' },
+/** `reimbursable`: paid with the employee's own money. Cash is; the cards and transfers are the company's by default (editable). */
+export const DEFAULT_PAYMENT_METHODS: { name: string; accountingCode: string; reimbursable: boolean }[] = [
+  { name: 'Efectivo', accountingCode: '1101', reimbursable: true },
+  { name: 'Tarjeta de crédito', accountingCode: '2105', reimbursable: false },
+  { name: 'Tarjeta de débito', accountingCode: '1102', reimbursable: false },
+  { name: 'Transferencia', accountingCode: '1103', reimbursable: false },
 ];
 
 export async function seedDefaultCatalog(db: DbOrTx, companyId: string): Promise<void> {

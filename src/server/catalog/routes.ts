@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CatalogItem, type CostCenter, catalogDeleteResultSchema, catalogItemSchema, catalogItemViewSchema, costCenterSchema, costCenterViewSchema } from '@shared/catalog.js';
+import { type CatalogItem, type CostCenter, catalogDeleteResultSchema, catalogItemSchema, catalogItemViewSchema, costCenterSchema, costCenterViewSchema, paymentMethodSchema, paymentMethodViewSchema } from '@shared/catalog.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { errorResponses } from '../openapi.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -36,14 +36,14 @@ interface Resource {
   unique: { field: 'name' | 'code'; column: AnyPgColumn; duplicate: string };
   table: typeof categories | typeof paymentMethods | typeof costCenters;
   expenseColumn: typeof expenses.categoryId | typeof expenses.paymentMethodId | typeof expenses.costCenterId;
-  schema: typeof catalogItemSchema | typeof costCenterSchema;
-  view: typeof catalogItemViewSchema | typeof costCenterViewSchema;
+  schema: typeof catalogItemSchema | typeof paymentMethodSchema | typeof costCenterSchema;
+  view: typeof catalogItemViewSchema | typeof paymentMethodViewSchema | typeof costCenterViewSchema;
   orderBy: ReturnType<typeof asc>;
 }
 
 const RESOURCES: Resource[] = [
   { path: '/categories', label: { one: 'categoría', article: 'la' }, unique: { field: 'name', column: categories.name, duplicate: 'Ya existe una categoría con ese nombre.' }, table: categories, expenseColumn: expenses.categoryId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(categories.name) },
-  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, unique: { field: 'name', column: paymentMethods.name, duplicate: 'Ya existe un medio de pago con ese nombre.' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: catalogItemSchema, view: catalogItemViewSchema, orderBy: asc(paymentMethods.name) },
+  { path: '/payment-methods', label: { one: 'medio de pago', article: 'el' }, unique: { field: 'name', column: paymentMethods.name, duplicate: 'Ya existe un medio de pago con ese nombre.' }, table: paymentMethods, expenseColumn: expenses.paymentMethodId, schema: paymentMethodSchema, view: paymentMethodViewSchema, orderBy: asc(paymentMethods.name) },
   { path: '/cost-centers', label: { one: 'centro de costo', article: 'el' }, unique: { field: 'code', column: costCenters.code, duplicate: 'Ya existe un centro de costo con ese código.' }, table: costCenters, expenseColumn: expenses.costCenterId, schema: costCenterSchema, view: costCenterViewSchema, orderBy: asc(costCenters.code) },
 ];
 

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { DOCUMENT_TYPE_LABELS, STATUS_LABELS, type DocumentType, type ExpenseStatus } from '@shared/expenses.js';
 import { chileWallClock } from '@shared/format.js';
+import { rateSourceLabel } from '@shared/rates.js';
 import type { Db } from '../db/client.js';
 import { categories, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
 
@@ -33,6 +34,7 @@ const COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Aprobador', key: 'approver', width: 24 },
   { header: 'Fecha decisión (hora de Chile)', key: 'decidedAt', width: 18, style: { numFmt: 'dd/mm/yyyy hh:mm' } },
   { header: 'Motivo rechazo', key: 'rejectionReason', width: 30 },
+  { header: 'Origen tipo de cambio', key: 'rateSource', width: 36 },
 ];
 
 /**
@@ -53,6 +55,8 @@ const EXPORTED = {
   currency: expenses.currency,
   amount: expenses.amount,
   exchangeRate: expenses.exchangeRate,
+  exchangeRateSource: expenses.exchangeRateSource,
+  exchangeRateDate: expenses.exchangeRateDate,
   amountClp: expenses.amountClp,
   netAmount: expenses.netAmount,
   taxAmount: expenses.taxAmount,
@@ -151,6 +155,8 @@ export function streamExpensesXlsx(db: Db, where: SQL[], log: { error: (o: unkno
           approver: r.approverFirst ? `${r.approverFirst} ${r.approverLast ?? ''}`.trim() : '',
           decidedAt: decided ? chileCell(decided) : null,
           rejectionReason: e.rejectionReason ?? '',
+          // The stored rate's origin: reports never re-read today's rate.
+          rateSource: e.currency === 'CLP' ? '' : rateSourceLabel(e.exchangeRateSource, e.exchangeRateDate, e.date),
         });
         row.eachCell({ includeEmpty: true }, (cell, col) => (cell.style = COLUMN_STYLES[col - 1]));
         row.commit();

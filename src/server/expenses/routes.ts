@@ -21,6 +21,8 @@ import { routeNewExpense } from '../approval-flow/steps.js';
 import { streamExpensesXlsx } from './excel.js';
 import { comprobanteHtml, comprobanteRows } from './pdf.js';
 import { createExpense, filterConditions, getExpense, listExpenses, listExpensesJson } from './service.js';
+import { openRateProvider } from '../rates/open.js';
+import { rateFor } from '../rates/service.js';
 
 const idParams = z.object({ id: z.string() });
 /** The fields as the form sends them (expenseInputSchema adds cross-field rules on top). */
@@ -45,6 +47,7 @@ export function parseExpenseFields(fields: Record<string, string>) {
 export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const rates = openRateProvider(deps.env);
 
   /** The filing's answer: the expense as it is now. Also a retry's answer when the first one was lost (Idempotency-Key). */
   async function filedAnswer(request: FastifyRequest, expenseId: string) {
@@ -80,15 +83,17 @@ export const expenseRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
     const companyId = requireCompanyId(actor);
     const { fields, file } = await readForm(request);
     const input = parseExpenseFields(fields);
+    // The rate of the expense's date, looked up (and cached) before the filing's transaction.
+    const resolvedRate = input.currency === 'CLP' ? null : await rateFor(db, rates, input.currency, input.date, request.log);
     // Usually the receipt was just analysed (cache hit); otherwise a job reads it after the filing, which never waits.
     const analysis = file ? deps.receipts.cached(companyId, fileSha256(file.data)) : null;
     const checks = await receiptChecks(db, companyId, { file, analysis, fields: input });
     // The company's policies (issue 20 item 3): a blocking one refuses the filing, the others travel with it to the approvers.
-    const violations = await policyViolations(db, companyId, { ...input, hasReceipt: !!file }, checks.receiptFlags);
+    const violations = await policyViolations(db, companyId, { ...input, exchangeRate: input.exchangeRate ?? resolvedRate?.rate ?? null, hasReceipt: !!file }, checks.receiptFlags);
     const blocked = blockingMessage(violations);
     if (blocked) throw new AppError('policy_violation', 422, blocked.message, blocked.field);
     // What must follow the filing is committed with it: a crash after the commit loses neither the check nor the e-mails.
-    const id = await createExpense(db, deps.storage, actor, companyId, input, file, checks, async (tx, expenseId) => {
+    const id = await createExpense(db, deps.storage, actor, companyId, { ...input, resolvedRate }, file, checks, async (tx, expenseId) => {
       if (file && !analysis) await enqueueReceiptCheck(deps.jobs, tx, companyId, expenseId);
       await recordPolicyFlags(tx, companyId, expenseId, violations);
       // Under a multi-step rule the first step's approver hears about it; otherwise the admins, as always.

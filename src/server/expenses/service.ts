@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { categoryKey } from '@shared/catalog.js';
-import { DEFAULT_RATES, EXPENSE_MSG, toClp, type ExpenseData, type ExpenseFilters, type ExpenseList, type ExpenseView } from '@shared/expenses.js';
-import { isUuid } from '@shared/input.js';
+import { EXPENSE_MSG, defaultRate, toClp, type ExpenseData, type ExpenseFilters, type ExpenseList, type ExpenseView } from '@shared/expenses.js';
+import { INPUT_MSG, isUuid } from '@shared/input.js';
 import { monthlyLimitMessage } from '@shared/plans.js';
 import { normalizeRut } from '@shared/rut.js';
 import type { Db, DbOrTx, Tx } from '../db/client.js';
-import { approvalSteps, auditLog, categories, companies, costCenters, expenses, paymentMethods, users } from '../db/schema/index.js';
+import { approvalSteps, auditLog, categories, companies, costCenters, expenses, paymentMethods, payoutBatches, payoutItems, users } from '../db/schema/index.js';
+import { RATE_MSG, rateSourceLabel } from '@shared/rates.js';
+import type { ReimbursementState } from '@shared/reimbursements.js';
+import type { ResolvedRate } from '../rates/service.js';
 import { countMonthlyExpenses } from '../dashboard/service.js';
 import { effectivePlan } from '../billing/plan-state.js';
 import { AppError, errors } from '../errors.js';
@@ -31,6 +34,8 @@ const expenseColumns = {
   costCenter: costCenters.code,
   user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl },
   approver: { firstName: approvers.firstName, lastName: approvers.lastName, email: approvers.email },
+  reimbursable: paymentMethods.reimbursable,
+  payout: { status: payoutBatches.status, paidAt: payoutBatches.paidAt },
 };
 
 export function expenseQuery(db: Db) {
@@ -41,7 +46,9 @@ export function expenseQuery(db: Db) {
     .leftJoin(approvers, eq(approvers.id, expenses.approverId))
     .leftJoin(categories, eq(categories.id, expenses.categoryId))
     .leftJoin(paymentMethods, eq(paymentMethods.id, expenses.paymentMethodId))
-    .leftJoin(costCenters, eq(costCenters.id, expenses.costCenterId));
+    .leftJoin(costCenters, eq(costCenters.id, expenses.costCenterId))
+    .leftJoin(payoutItems, eq(payoutItems.expenseId, expenses.id))
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payoutItems.batchId));
 }
 
 interface Row {
@@ -51,6 +58,15 @@ interface Row {
   costCenter: string | null;
   user: { id: string; firstName: string; lastName: string; email: string; profileImageUrl: string | null };
   approver: { firstName: string | null; lastName: string | null; email: string | null } | null;
+  reimbursable: boolean | null;
+  payout: { status: string | null; paidAt: Date | null } | null;
+}
+
+/** Approved out-of-pocket expenses are owed to the employee until their payout batch is paid. */
+function reimbursementOf(row: Row): ReimbursementState {
+  if (row.payout?.status === 'paid') return 'reimbursed';
+  if (row.payout?.status === 'open') return 'in_batch';
+  return row.e.status === 'approved' && row.reimbursable ? 'to_reimburse' : 'none';
 }
 
 export function presentExpense(row: Row): ExpenseView {
@@ -62,6 +78,9 @@ export function presentExpense(row: Row): ExpenseView {
     amount: e.amount,
     currency: e.currency,
     exchangeRate: e.exchangeRate,
+    exchangeRateSource: (e.exchangeRateSource as ExpenseView['exchangeRateSource']) ?? (e.currency === 'CLP' ? 'clp' : null),
+    exchangeRateDate: e.exchangeRateDate,
+    exchangeRateLabel: rateSourceLabel(e.exchangeRateSource ?? (e.currency === 'CLP' ? 'clp' : null), e.exchangeRateDate, e.date),
     amountCLP: String(e.amountClp),
     description: e.description,
     category: row.category,
@@ -91,6 +110,8 @@ export function presentExpense(row: Row): ExpenseView {
     syncStatus: e.syncStatus as ExpenseView['syncStatus'],
     syncError: e.syncError,
     syncedAt: e.syncedAt?.toISOString() ?? null,
+    reimbursement: reimbursementOf(row),
+    reimbursedAt: row.payout?.status === 'paid' ? (row.payout.paidAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -128,22 +149,45 @@ async function resolveCostCenter(db: DbOrTx, companyId: string, ref: string | nu
   return row.id;
 }
 
+/** The form's fields plus the dated rate looked up before the transaction (rates/service.ts `rateFor`). */
+export type FilingData = ExpenseData & { resolvedRate?: ResolvedRate | null };
+
+/**
+ * The rate an expense is stored with: 1 in CLP; the one typed (manual) unless it is the dated rate itself; else the
+ * dated rate (provider, last known or default); with none of these the user must type one (400 on exchangeRate).
+ */
+export function chooseRate(input: FilingData): ResolvedRate {
+  if (input.currency === 'CLP') return { rate: 1, source: 'clp', rateDate: null };
+  const known = input.resolvedRate ?? null;
+  if (input.exchangeRate !== null) {
+    return known && Math.abs(known.rate - input.exchangeRate) < 5e-7 ? known : { rate: input.exchangeRate, source: 'manual', rateDate: null };
+  }
+  if (known) return known;
+  const fallback = defaultRate(input.currency);
+  if (fallback !== null) return { rate: fallback, source: 'default', rateDate: null };
+  throw errors.badRequest(RATE_MSG.missing(input.currency), 'exchangeRate');
+}
+
 /** Catalog references and money, validated against the company; shared by create and admin edit. */
-export async function resolveExpenseFields(db: DbOrTx, companyId: string, input: ExpenseData) {
+export async function resolveExpenseFields(db: DbOrTx, companyId: string, input: FilingData) {
   const category = await resolveCatalog(db, categories, companyId, input.category, 'La categoría');
   const paymentMethod = await resolveCatalog(db, paymentMethods, companyId, input.paymentMethod, 'El medio de pago');
   if (input.documentType === 'factura' && categoryKey(category.name) !== 'factura') {
     throw errors.badRequest(EXPENSE_MSG.facturaCategory, 'category');
   }
   const costCenterId = await resolveCostCenter(db, companyId, input.costCenter);
-  const rate = input.currency === 'CLP' ? 1 : (input.exchangeRate ?? DEFAULT_RATES[input.currency]);
+  const chosen = chooseRate(input);
+  const rate = chosen.rate;
   const amountClp = toClp(input.amount, rate);
+  if (!Number.isSafeInteger(amountClp)) throw errors.badRequest(INPUT_MSG.amountTooLarge, 'amount');
   const taxId = input.taxId ? (normalizeRut(input.taxId) ?? input.taxId.toUpperCase()) : null;
   return {
     date: input.date,
     amount: input.amount.toFixed(2),
     currency: input.currency,
     exchangeRate: rate.toFixed(6),
+    exchangeRateSource: chosen.source,
+    exchangeRateDate: chosen.rateDate,
     amountClp,
     description: input.description,
     categoryId: category.id,
@@ -172,7 +216,7 @@ export async function createExpense(
   storage: ReceiptStorage,
   actor: Actor,
   companyId: string,
-  input: ExpenseData,
+  input: FilingData,
   receipt: ReceiptFile | null,
   checks: ReceiptChecks | null = null,
   followUps?: ExpenseFollowUp,

@@ -18,6 +18,10 @@ export const can = {
   seeAllCompanyExpenses: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   manageCatalog: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   superAdmin: (a: Actor) => a.isSuperAdmin,
+  /** Correcting an expense's exchange rate (with a reason, audited). */
+  overrideExchangeRate: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
+  /** Payout batches: building, exporting (the file carries account numbers) and marking them paid. */
+  manageReimbursements: (a: Actor) => a.isSuperAdmin || a.role === 'admin',
   /**
    * Separation of duties: whoever may approve decides anyone's expense but their own, unless the company turned on
    * 'allowSelfApproval' (one-person companies). An admin's own expense goes to another admin, or to the super admin

@@ -1,6 +1,7 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CatalogItem } from '@shared/catalog';
-import { CURRENCIES, DEFAULT_RATES, DOCUMENT_TYPE_LABELS } from '@shared/expenses';
+import { DOCUMENT_TYPE_LABELS, defaultRate } from '@shared/expenses';
+import { currencyOptions } from '@shared/currencies';
 import { formatCLP } from '@shared/format';
 import { formatRut, isValidRut } from '@shared/rut';
 import { FormField } from '@client/components/ui/form-field';
@@ -11,8 +12,6 @@ import { computeAmountClp } from '@client/features/new-expense/expenseForm';
 import { documentTypeOptions, editId, type EditValues, type VisibleField } from './editForm';
 
 export type EditFormApi = UseFormReturn<EditValues>;
-
-const plain = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 4 });
 
 /** id, invalid state and the error's id, so a screen reader reads the message with the control. */
 function a11y(name: VisibleField, error: string | undefined, required = false) {
@@ -65,9 +64,9 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
       </FormField>
       <FormField id={editId('currency')} label="Moneda" error={err('currency')}>
         <NativeSelect {...a11y('currency', err('currency'))} {...form.register('currency', { onChange: onCurrencyChange })}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
+          {currencyOptions().map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code}
             </option>
           ))}
         </NativeSelect>
@@ -81,13 +80,13 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
               inputMode="decimal"
               step="0.0001"
               min="0"
-              placeholder={String(DEFAULT_RATES[currency])}
+              placeholder={defaultRate(currency) === null ? 'Ingresa la tasa' : String(defaultRate(currency))}
               {...a11y('exchangeRate', err('exchangeRate'))}
               aria-describedby={err('exchangeRate') ? `${editId('exchangeRate')}-error` : `${editId('exchangeRate')}-hint`}
               {...form.register('exchangeRate')}
             />
             <p id={`${editId('exchangeRate')}-hint`} className="text-xs text-muted-foreground">
-              En blanco se usa la tasa automática ({plain.format(DEFAULT_RATES[currency])}).
+              {defaultRate(currency) === null ? 'Sin tasa conocida para esta moneda: ingresa la tasa.' : 'En blanco se usa la tasa del día de la rendición.'}
             </p>
           </FormField>
         </div>

@@ -36,6 +36,7 @@ export function valuesFromExpense(e: ExpenseView): EditValues {
     amount: plainNumber(e.amount),
     currency,
     exchangeRate: currency === 'CLP' ? '' : plainNumber(e.exchangeRate),
+    quotedRate: '',
     amountCLP: '',
     description: e.description,
     category: e.categoryId ?? '',

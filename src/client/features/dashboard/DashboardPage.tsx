@@ -5,6 +5,7 @@ import { isAdmin, useCurrentUser } from '@client/lib/auth';
 import { CategorySummary } from './CategorySummary';
 import { MonthlyChart } from './MonthlyChart';
 import { RecentExpenses } from './RecentExpenses';
+import { ReimbursementTotals } from './ReimbursementTotals';
 import { StatCards } from './StatCards';
 
 /**
@@ -44,6 +45,8 @@ export function DashboardPage() {
       </div>
 
       <RecentExpenses />
+
+      {isAdmin(user) ? <ReimbursementTotals /> : null}
     </div>
   );
 }

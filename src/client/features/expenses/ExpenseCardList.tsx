@@ -2,6 +2,7 @@ import type { ExpenseView } from '@shared/expenses';
 import { formatDate } from '@shared/format';
 import { Card } from '@client/components/ui/card';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReimbursementBadge } from '@client/components/expenses/ReimbursementBadge';
 import { ReceiptFlagsIcon } from '@client/components/expenses/ReceiptChecks';
 import { fullName } from './queries';
 import { AmountCell, CategoryCell } from './ExpenseTable';
@@ -22,7 +23,10 @@ export function ExpenseCardList({ items, showUser, ...actions }: RowActionProps 
                 </p>
                 {showUser && <p className="truncate text-sm text-muted-foreground">{fullName(e.user)}</p>}
               </div>
-              <StatusBadge status={e.status} step={e.approvalStep} />
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <StatusBadge status={e.status} step={e.approvalStep} />
+                <ReimbursementBadge state={e.reimbursement} at={e.reimbursedAt} />
+              </div>
             </div>
             <p className="line-clamp-2 break-words text-sm">{e.description}</p>
             <div className="flex items-end justify-between gap-3 text-sm">

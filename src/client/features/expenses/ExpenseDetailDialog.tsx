@@ -6,6 +6,7 @@ import { formatRut } from '@shared/rut';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReimbursementBadge } from '@client/components/expenses/ReimbursementBadge';
 import { ReceiptChecks } from '@client/components/expenses/ReceiptChecks';
 import { ExpenseHistory } from '@client/features/approvals/ExpenseHistory';
 import { fullName, useExpenseDetail } from './queries';
@@ -77,6 +78,11 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
                     {formatMoney(e.amount, e.currency)} · tipo de cambio {formatRate(e.exchangeRate)}
                   </span>
                 )}
+                {e.currency !== 'CLP' && (
+                  <span className="block text-xs text-muted-foreground" data-rate-label>
+                    {e.exchangeRateLabel}
+                  </span>
+                )}
               </Item>
               {e.netAmount !== null && e.taxAmount !== null && (
                 <>
@@ -104,6 +110,7 @@ export function ExpenseDetailDialog({ expense, onClose, showUser, onDownload, pd
               )}
               <Item label="Estado">
                 <StatusBadge status={e.status} step={e.approvalStep} />
+                <ReimbursementBadge state={e.reimbursement} at={e.reimbursedAt} className="ml-1" />
               </Item>
               <Item label="Descripción" wide>
                 <span className="whitespace-pre-line">{e.description}</span>

@@ -2,6 +2,7 @@ import type { ExpenseView } from '@shared/expenses';
 import { formatCLP, formatDate, formatMoney } from '@shared/format';
 import { CategoryIcon, categoryLabel } from '@client/components/expenses/CategoryIcon';
 import { StatusBadge } from '@client/components/expenses/StatusBadge';
+import { ReimbursementBadge } from '@client/components/expenses/ReimbursementBadge';
 import { ReceiptFlagsIcon } from '@client/components/expenses/ReceiptChecks';
 import { fullName } from './queries';
 import { RowActions, type RowActionProps } from './RowActions';
@@ -76,7 +77,10 @@ export function ExpenseTable({ items, showUser, ...actions }: RowActionProps & {
                 <AmountCell expense={e} />
               </td>
               <td className="px-2 py-3 xl:px-3">
-                <StatusBadge status={e.status} step={e.approvalStep} />
+                <div className="flex flex-col items-start gap-1">
+                  <StatusBadge status={e.status} step={e.approvalStep} />
+                  <ReimbursementBadge state={e.reimbursement} at={e.reimbursedAt} />
+                </div>
               </td>
               <td className="px-2 py-2 xl:px-3">
                 <RowActions expense={e} compact {...actions} />

@@ -1,6 +1,13 @@
+import { useEffect, useMemo, useState } from 'react';
 import { Coins } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
-import { CURRENCIES, CURRENCY_LABELS, DEFAULT_RATES, toClp } from '@shared/expenses';
+import { useQuery } from '@tanstack/react-query';
+import { toClp } from '@shared/expenses';
+import { currencyOptions } from '@shared/currencies';
+import type { RateQuote } from '@shared/rates';
+import { isCalendarDate } from '@shared/input';
+import { apiGet } from '@client/lib/api';
+import { qk } from '@client/lib/queryKeys';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/native-select';
@@ -11,6 +18,19 @@ import { controlA11y, Hint, Section, timbreHint, type ExpenseFormApi, type Timbr
 
 const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 });
 const plain = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 4 });
+const OPTIONS = currencyOptions();
+
+/** The dated rate of the currency on the expense's date (server: provider, last known or default). */
+function useRateQuote(currency: string, date: string) {
+  const enabled = currency !== 'CLP' && isCalendarDate(date);
+  return useQuery({
+    queryKey: qk.exchangeRate(currency, date),
+    queryFn: () => apiGet<RateQuote>(`/api/exchange-rates?currency=${encodeURIComponent(currency)}&date=${encodeURIComponent(date)}`),
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: 1,
+  });
+}
 
 /**
  * Amount, currency, rate and the CLP amount. For a foreign currency the CLP amount is
@@ -18,9 +38,34 @@ const plain = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 4 });
  */
 export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; timbreFields?: TimbreFields }) {
   const { errors } = form.formState;
-  const [currency, amount, exchangeRate] = useWatch({ control: form.control, name: ['currency', 'amount', 'exchangeRate'] });
+  const [currency, amount, exchangeRate, quotedRate, date] = useWatch({ control: form.control, name: ['currency', 'amount', 'exchangeRate', 'quotedRate', 'date'] });
   const foreign = currency !== 'CLP';
-  const rate = effectiveRate(currency, exchangeRate);
+  const quote = useRateQuote(currency, date);
+  const quoted = foreign && quote.data ? (quote.data.rate ?? '') : '';
+  useEffect(() => {
+    if (quoted !== form.getValues('quotedRate')) form.setValue('quotedRate', quoted);
+  }, [quoted, form]);
+  const rate = effectiveRate(currency, exchangeRate, quotedRate);
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    const hits = q ? OPTIONS.filter((o) => o.label.toLowerCase().includes(q)) : OPTIONS;
+    // The chosen currency stays selectable whatever the search.
+    return hits.some((o) => o.code === currency) ? hits : [...OPTIONS.filter((o) => o.code === currency), ...hits];
+  }, [search, currency]);
+  const rateHint = !foreign
+    ? null
+    : exchangeRate.trim() !== ''
+      ? 'Tasa ingresada por ti: se guarda con la rendición.'
+      : quote.isLoading
+        ? 'Buscando el tipo de cambio de la fecha…'
+        : quote.data?.rate
+          ? `Tasa ${plain.format(Number(quote.data.rate))} · ${quote.data.label}. Puedes escribir otra.`
+          : quote.data
+            ? quote.data.label
+            : quote.isError
+              ? 'No se pudo obtener el tipo de cambio: ingresa la tasa.'
+              : null;
   const amountValue = Number(amount);
   const showCalc = foreign && amount !== '' && Number.isFinite(amountValue) && rate !== null;
 
@@ -36,6 +81,16 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
         />
       </FormField>
       <FormField id="expense-currency" label="Moneda" error={errors.currency?.message}>
+        <Input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Buscar moneda (código o nombre)"
+          aria-label="Buscar moneda"
+          aria-controls="expense-currency"
+          className="mb-2"
+          data-currency-search
+        />
         <NativeSelect
           {...controlA11y('currency', errors.currency?.message)}
           {...form.register('currency', {
@@ -43,11 +98,28 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
             onChange: () => form.setValue('exchangeRate', ''),
           })}
         >
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {CURRENCY_LABELS[c]}
-            </option>
-          ))}
+          {shown.some((o) => o.common) ? (
+            <optgroup label="Frecuentes">
+              {shown
+                .filter((o) => o.common)
+                .map((o) => (
+                  <option key={o.code} value={o.code}>
+                    {o.label}
+                  </option>
+                ))}
+            </optgroup>
+          ) : null}
+          {shown.some((o) => !o.common) ? (
+            <optgroup label="Todas las monedas (ISO 4217)">
+              {shown
+                .filter((o) => !o.common)
+                .map((o) => (
+                  <option key={o.code} value={o.code}>
+                    {o.label}
+                  </option>
+                ))}
+            </optgroup>
+          ) : null}
         </NativeSelect>
       </FormField>
       {foreign ? (
@@ -57,12 +129,14 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
             inputMode="decimal"
             step="0.0001"
             min="0"
-            placeholder={String(DEFAULT_RATES[currency])}
+            placeholder={quoted ? plain.format(Number(quoted)) : 'Ingresa la tasa'}
             {...controlA11y('exchangeRate', errors.exchangeRate?.message)}
             aria-describedby={errors.exchangeRate ? 'expense-exchangeRate-error' : 'expense-exchangeRate-hint'}
             {...form.register('exchangeRate')}
           />
-          <Hint id="expense-exchangeRate-hint">En blanco se usa la tasa automática ({plain.format(DEFAULT_RATES[currency])}).</Hint>
+          <Hint id="expense-exchangeRate-hint">
+            <span data-rate-source>{rateHint}</span>
+          </Hint>
         </FormField>
       ) : null}
       <FormField id="expense-amountCLP" label="Monto en CLP *" error={errors.amountCLP?.message}>

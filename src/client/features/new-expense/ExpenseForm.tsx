@@ -43,13 +43,13 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   const facturaId = findFacturaCategory(catalog.categories);
 
   // The CLP amount follows amount × rate, whatever changed them (typing, currency, analysis).
-  const [amount, currency, exchangeRate, documentType] = useWatch({ control, name: ['amount', 'currency', 'exchangeRate', 'documentType'] });
+  const [amount, currency, exchangeRate, quotedRate, documentType] = useWatch({ control, name: ['amount', 'currency', 'exchangeRate', 'quotedRate', 'documentType'] });
   useEffect(() => {
-    const next = computeAmountClp(amount, currency, exchangeRate);
+    const next = computeAmountClp(amount, currency, exchangeRate, quotedRate);
     if (next !== getValues('amountCLP')) {
       setValue('amountCLP', next, { shouldValidate: form.formState.isSubmitted });
     }
-  }, [amount, currency, exchangeRate, getValues, setValue, form.formState.isSubmitted]);
+  }, [amount, currency, exchangeRate, quotedRate, getValues, setValue, form.formState.isSubmitted]);
 
   // A factura is filed under 'Factura'; leaving factura gives back the category chosen before.
   const categoryBeforeFactura = useRef<string | null>(null);

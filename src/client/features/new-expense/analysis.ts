@@ -1,5 +1,5 @@
 import { categoryKey, type CatalogItem } from '@shared/catalog';
-import { DOCUMENT_TYPES, normalizeCurrency, type DocumentType } from '@shared/expenses';
+import { DOCUMENT_TYPES, defaultRate, normalizeCurrency, type DocumentType } from '@shared/expenses';
 import { formatRut, isValidRut } from '@shared/rut';
 import type { ReceiptFlag, TimbreSummary } from '@shared/receipts';
 import { normalizeFlags, normalizeTimbre, timbreSourcedFields } from '@client/components/expenses/receiptChecks';
@@ -113,7 +113,8 @@ export function analysisToValues(
   else if (amountClp !== null && effectiveCurrency === 'CLP') out.amount = String(Math.round(amountClp));
 
   const rate = positiveNumber(data.exchangeRate);
-  if (effectiveCurrency !== 'CLP') out.exchangeRate = rate !== null ? String(rate) : '';
+  // The reader's fallback is the default rate: leaving the field blank files the dated rate of the receipt's date instead.
+  if (effectiveCurrency !== 'CLP') out.exchangeRate = rate !== null && rate !== defaultRate(effectiveCurrency) ? String(rate) : '';
 
   const date = toIsoDate(data.date);
   if (date) out.date = date;

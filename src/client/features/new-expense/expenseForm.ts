@@ -1,14 +1,18 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { categoryKey, type CatalogItem } from '@shared/catalog';
-import { DEFAULT_RATES, EXPENSE_MSG, expenseInputSchema, toClp, type Currency, type DocumentType } from '@shared/expenses';
+import { EXPENSE_MSG, defaultRate, expenseInputSchema, toClp, type DocumentType } from '@shared/expenses';
+import { RATE_MSG } from '@shared/rates';
 
 /** Every field of the creation form as the inputs hold it (strings, like the multipart body). */
 export interface ExpenseFormValues {
   date: string;
   documentType: DocumentType | '';
   amount: string;
-  currency: Currency;
+  /** Any ISO 4217 code. */
+  currency: string;
   exchangeRate: string;
+  /** The dated rate the server quoted for currency and date ('' while unknown or when there is none); not sent. */
+  quotedRate: string;
   amountCLP: string;
   description: string;
   category: string;
@@ -38,6 +42,7 @@ export function defaultValues(): ExpenseFormValues {
     amount: '',
     currency: 'CLP',
     exchangeRate: '',
+    quotedRate: '',
     amountCLP: '',
     description: '',
     category: '',
@@ -49,19 +54,25 @@ export function defaultValues(): ExpenseFormValues {
   };
 }
 
-/** The rate that applies: the one typed, or the default when blank (part 1 §5). Null when unusable. */
-export function effectiveRate(currency: Currency, exchangeRate: string): number | null {
+/**
+ * The rate that applies: the one typed; when blank, the dated rate the server quoted, else the default (part 1 §5).
+ * Null when there is none (a currency without a known rate: the user must type it).
+ */
+export function effectiveRate(currency: string, exchangeRate: string, quotedRate = ''): number | null {
   if (currency === 'CLP') return 1;
-  if (exchangeRate.trim() === '') return DEFAULT_RATES[currency];
+  if (exchangeRate.trim() === '') {
+    const quoted = Number(quotedRate);
+    return quotedRate.trim() !== '' && Number.isFinite(quoted) && quoted > 0 ? quoted : defaultRate(currency);
+  }
   const rate = Number(exchangeRate.replace(',', '.'));
   return Number.isFinite(rate) && rate > 0 ? rate : null;
 }
 
 /** CLP amount = round(amount × rate), as text for the input; blank while it cannot be computed. */
-export function computeAmountClp(amount: string, currency: Currency, exchangeRate: string): string {
+export function computeAmountClp(amount: string, currency: string, exchangeRate: string, quotedRate = ''): string {
   if (amount.trim() === '') return '';
   const value = Number(amount.replace(',', '.'));
-  const rate = effectiveRate(currency, exchangeRate);
+  const rate = effectiveRate(currency, exchangeRate, quotedRate);
   if (!Number.isFinite(value) || value < 0 || rate === null) return '';
   return String(toClp(value, rate));
 }
@@ -75,14 +86,14 @@ export function facturaCategoryId(categories: CatalogItem[]): string | null {
  * What the API receives. Fiscal data is sent only for a factura (the section is hidden otherwise,
  * so hidden leftovers must not block or pollute the expense) and the rate only for foreign currency.
  */
-export function toPayload(v: ExpenseFormValues): Record<ExpenseField, string> {
+export function toPayload(v: ExpenseFormValues): Record<Exclude<ExpenseField, 'quotedRate'>, string> {
   const factura = v.documentType === 'factura';
   return {
     date: v.date,
     amount: v.amount.trim(),
     currency: v.currency,
     exchangeRate: v.currency === 'CLP' ? '' : v.exchangeRate.trim(),
-    amountCLP: computeAmountClp(v.amount, v.currency, v.exchangeRate) || v.amountCLP.trim(),
+    amountCLP: computeAmountClp(v.amount, v.currency, v.exchangeRate, v.quotedRate) || v.amountCLP.trim(),
     description: v.description.trim(),
     category: v.category,
     paymentMethod: v.paymentMethod,
@@ -110,7 +121,11 @@ const FIELDS = new Set<string>(Object.keys(defaultValues()));
  */
 export function validateExpense(v: ExpenseFormValues, categories: CatalogItem[]): Partial<Record<ExpenseField, string>> {
   const errors: Partial<Record<ExpenseField, string>> = {};
-  for (const name of REQUIRED) if (String(v[name]).trim() === '') errors[name] = EXPENSE_MSG.required;
+  // A currency with no known rate: the rate is what is missing (not the CLP amount it would give).
+  if (v.currency !== 'CLP' && v.amount.trim() !== '' && effectiveRate(v.currency, v.exchangeRate, v.quotedRate) === null) {
+    errors.exchangeRate = v.exchangeRate.trim() === '' ? RATE_MSG.missing(v.currency) : RATE_MSG.invalid;
+  }
+  for (const name of REQUIRED) if (String(v[name]).trim() === '' && !(name === 'amountCLP' && errors.exchangeRate)) errors[name] = EXPENSE_MSG.required;
 
   if (v.documentType === 'factura') {
     if (!v.invoiceNumber.trim()) errors.invoiceNumber = EXPENSE_MSG.facturaFields;

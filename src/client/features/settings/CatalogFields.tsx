@@ -1,4 +1,5 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Checkbox } from '@client/components/ui/checkbox';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { cn } from '@client/lib/utils';
@@ -26,7 +27,10 @@ export function CatalogFields({
   mode: 'new' | 'edit';
 }) {
   const { errors } = form.formState;
+  const flag = resource.flag;
+  const flagId = flag ? `${mode}-${resource.idPrefix}-${flag.field}` : '';
   return (
+    <>
     <div className={cn('grid grid-cols-1 gap-3', FIELD_COLUMNS[resource.fields.length])}>
       {resource.fields.map(({ field, label, placeholder }) => {
         const id = `${mode}-${resource.idPrefix}-${field}`;
@@ -61,5 +65,21 @@ export function CatalogFields({
         );
       })}
     </div>
+    {flag ? (
+      <div className="mt-3 flex items-start gap-2">
+        <Controller
+          control={form.control}
+          name={flag.field}
+          render={({ field }) => <Checkbox id={flagId} className="mt-0.5" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} aria-describedby={`${flagId}-hint`} />}
+        />
+        <div className="space-y-0.5">
+          <Label htmlFor={flagId}>{flag.label}</Label>
+          <p id={`${flagId}-hint`} className="text-xs text-muted-foreground">
+            {flag.hint}
+          </p>
+        </div>
+      </div>
+    ) : null}
+    </>
   );
 }

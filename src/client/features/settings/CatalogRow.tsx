@@ -49,6 +49,11 @@ export function CatalogRow({
           return (
             <p key={field} className={cn('truncate font-medium', !entry.isActive && 'text-muted-foreground')} title={value ?? undefined}>
               {value}
+              {resource.flag && entry[resource.flag.field] ? (
+                <Badge variant="secondary" className="ml-2 align-middle font-normal">
+                  {resource.flag.badge}
+                </Badge>
+              ) : null}
             </p>
           );
         }

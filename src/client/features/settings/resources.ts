@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { catalogItemSchema, costCenterSchema } from '@shared/catalog';
+import { catalogItemSchema, costCenterSchema, paymentMethodSchema } from '@shared/catalog';
 
 /**
  * The editable fields of every catalog entry. A category or payment method uses name,
@@ -14,10 +14,12 @@ export interface CatalogDraft {
   accountingCode: string;
   description: string;
   isActive: boolean;
+  /** Payment methods only: the employee's own money, reimbursed once approved. */
+  reimbursable: boolean;
 }
 
 /** What the server validates and stores: the output of the shared schema. */
-export type CatalogPayload = z.output<typeof catalogItemSchema> | z.output<typeof costCenterSchema>;
+export type CatalogPayload = z.output<typeof catalogItemSchema> | z.output<typeof paymentMethodSchema> | z.output<typeof costCenterSchema>;
 
 /** A row of any of the three lists (CatalogItem or CostCenter). */
 export interface CatalogEntry {
@@ -27,6 +29,7 @@ export interface CatalogEntry {
   accountingCode?: string | null;
   description: string | null;
   isActive: boolean;
+  reimbursable?: boolean;
 }
 
 export type TextField = 'name' | 'code' | 'accountingCode' | 'description';
@@ -48,6 +51,8 @@ export interface CatalogResource {
   primary: { field: 'name' | 'code'; label: string; placeholder: string };
   fields: { field: TextField; label: string; placeholder: string }[];
   emptyText: string;
+  /** A yes/no field of the resource (payment methods: reimbursable), shown as a checkbox and a badge. */
+  flag?: { field: 'reimbursable'; label: string; hint: string; badge: string };
   resolver: Resolver<CatalogDraft, unknown, CatalogPayload>;
 }
 
@@ -96,7 +101,13 @@ export const CATALOG_RESOURCES: CatalogResource[] = [
       descriptionField,
     ],
     emptyText: 'No hay medios de pago configurados',
-    resolver: draftResolver(zodResolver(catalogItemSchema)),
+    flag: {
+      field: 'reimbursable',
+      label: 'Se reembolsa al empleado',
+      hint: 'Marca los medios pagados con dinero propio (efectivo, tarjeta personal): sus gastos aprobados quedan por reembolsar.',
+      badge: 'Reembolsable',
+    },
+    resolver: draftResolver(zodResolver(paymentMethodSchema)),
   },
   {
     tab: 'centros-de-costo',
@@ -114,7 +125,7 @@ export const CATALOG_RESOURCES: CatalogResource[] = [
   },
 ];
 
-export const EMPTY_DRAFT: CatalogDraft = { name: '', code: '', accountingCode: '', description: '', isActive: true };
+export const EMPTY_DRAFT: CatalogDraft = { name: '', code: '', accountingCode: '', description: '', isActive: true, reimbursable: false };
 
 export function toDraft(entry: CatalogEntry): CatalogDraft {
   return {
@@ -123,6 +134,7 @@ export function toDraft(entry: CatalogEntry): CatalogDraft {
     accountingCode: entry.accountingCode ?? '',
     description: entry.description ?? '',
     isActive: entry.isActive,
+    reimbursable: entry.reimbursable ?? false,
   };
 }
 

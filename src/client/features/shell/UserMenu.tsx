@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Bell, LogOut, Moon, MonitorSmartphone, Settings } from 'lucide-react';
+import { Bell, Landmark, LogOut, Moon, MonitorSmartphone, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@shared/auth';
 import { Badge } from '@client/components/ui/badge';
@@ -68,6 +68,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <MonitorSmartphone aria-hidden />
           Sesiones Activas
           <span className="ml-auto text-xs text-muted-foreground">Próximamente</span>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to="/profile">
+            <Landmark aria-hidden />
+            Mi perfil y datos bancarios
+          </Link>
         </MenuItem>
         <MenuItem asChild>
           <Link to="/settings">

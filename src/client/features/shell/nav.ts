@@ -12,6 +12,7 @@ import {
   Receipt,
   Settings,
   ShieldCheck,
+  Wallet,
   Webhook,
 } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth';
@@ -34,6 +35,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/expenses', label: 'Mis Gastos', icon: Receipt, audience: 'everyone' },
   { to: '/new-expense', label: 'Nueva Rendición', icon: CirclePlus, audience: 'everyone' },
   { to: '/approvals', label: 'Aprobaciones', icon: ClipboardCheck, audience: 'approver', pendingBadge: true },
+  { to: '/reimbursements', label: 'Reembolsos', icon: Wallet, audience: 'admin' },
   { to: '/subscription', label: 'Suscripción', icon: CreditCard, audience: 'everyone' },
   { to: '/company', label: 'Empresa', icon: Building2, audience: 'everyone' },
   { to: '/api-integration', label: 'Integración API', icon: CodeXml, audience: 'admin' },

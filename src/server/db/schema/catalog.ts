@@ -30,10 +30,18 @@ export const categories = pgTable('categories', catalogColumns(), (t) => [
   uniqueIndex('categories_company_name_key').on(t.companyId, catalogKey(t.name)),
 ]);
 
-export const paymentMethods = pgTable('payment_methods', catalogColumns(), (t) => [
-  index('payment_methods_company_idx').on(t.companyId),
-  uniqueIndex('payment_methods_company_name_key').on(t.companyId, catalogKey(t.name)),
-]);
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    ...catalogColumns(),
+    /** Paid with the employee's own money (cash, personal card): its approved expenses are reimbursed to them. */
+    reimbursable: boolean('reimbursable').notNull().default(false),
+  },
+  (t) => [
+    index('payment_methods_company_idx').on(t.companyId),
+    uniqueIndex('payment_methods_company_name_key').on(t.companyId, catalogKey(t.name)),
+  ],
+);
 
 export const costCenters = pgTable(
   'cost_centers',

@@ -21,6 +21,14 @@ export const expenses = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('CLP'),
     exchangeRate: numeric('exchange_rate', { precision: 14, scale: 6 }).notNull().default('1'),
+    /**
+     * Where the rate came from: clp | bcch (the provider's rate of the expense's date) | cache (last known rate) |
+     * default (DEFAULT_RATES) | manual (typed at filing) | override (an admin, with a reason in the audit log).
+     * Null on expenses filed before dated rates.
+     */
+    exchangeRateSource: varchar('exchange_rate_source', { length: 20 }),
+    /** The business day the provider's rate is from (the previous business day for a weekend or holiday date). */
+    exchangeRateDate: date('exchange_rate_date'),
     /** Whole pesos. */
     amountClp: bigint('amount_clp', { mode: 'number' }).notNull(),
     description: text('description').notNull(),

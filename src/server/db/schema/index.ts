@@ -8,3 +8,5 @@ export * from './billing.js';
 export * from './integrations.js';
 export * from './niudata.js';
 export * from './approval-flow.js';
+export * from './rates.js';
+export * from './reimbursements.js';
