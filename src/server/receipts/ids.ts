@@ -1,16 +1,16 @@
-import type { Currency, DocumentType } from '@shared/expenses.js';
+import type { DocumentType } from '@shared/expenses.js';
 import { normalizeRut } from '@shared/rut.js';
 import { fold } from './text.js';
 
 export interface TaxId {
   value: string;
-  currency: Currency;
+  currency: string;
 }
 
 /** Lines about the customer, not the issuer: their ids are skipped. */
 const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER)\b/;
 
-const FOREIGN: ReadonlyArray<{ re: RegExp; currency: Currency }> = [
+const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
   { re: /\bCNPJ\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },

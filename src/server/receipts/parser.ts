@@ -1,5 +1,6 @@
-import type { Currency, DocumentType } from '@shared/expenses.js';
+import type { DocumentType } from '@shared/expenses.js';
 import { currencyFromSymbols, findMoney } from './amounts.js';
+import { currencyFromCountry } from './currency.js';
 import { findDate } from './dates.js';
 import { findDocumentType, findInvoiceNumber, findTaxId } from './ids.js';
 import { guessMerchant, type ReceiptCategory } from './merchants.js';
@@ -11,7 +12,8 @@ export type FieldSource = 'text' | 'ocr' | 'guess';
 
 export interface ParsedReceipt {
   amount: number | null;
-  currency: Currency;
+  /** ISO 4217 code. */
+  currency: string;
   /** yyyy-mm-dd */
   date: string | null;
   description: string | null;
@@ -119,13 +121,17 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
 
   const ids = findTaxId(lines);
   const symbolAnywhere = currencyFromSymbols(folded);
+  const country = currencyFromCountry(lines.join('\n'));
 
   const money = findMoney(lines, (totalSymbol, totalRaw) => resolveCurrency(totalSymbol, totalRaw).currency);
-  function resolveCurrency(totalSymbol: Currency | null, totalRaw: string | null): { currency: Currency; source: FieldSource } {
+  function resolveCurrency(totalSymbol: string | null, totalRaw: string | null): { currency: string; source: FieldSource } {
     if (totalSymbol) return { currency: totalSymbol, source: read };
+    // A Malaysian receipt (SDN BHD, GST, RM) is in ringgit whatever stray symbol OCR reads elsewhere.
+    if (country === 'MYR' && !ids.taxId) return { currency: country, source: read };
     if (symbolAnywhere) return { currency: symbolAnywhere, source: read };
     if (ids.taxId) return { currency: ids.taxId.currency, source: read };
     if (ids.mentionsRut || ids.invalidRut) return { currency: 'CLP', source: read };
+    if (country) return { currency: country, source: read };
     // English receipt with dollars and cents, with or without the '$' (US till receipts print none).
     if (ENGLISH.test(folded) && (/\$\s?\d+\.\d{2}\b/.test(folded) || (totalRaw !== null && DOLLAR_CENTS.test(totalRaw))))
       return { currency: 'USD', source: 'guess' };

@@ -14,12 +14,6 @@ const IVA_RATE = 0.19;
 /** A text layer that mentions the timbre but holds no raster image of it: render the page to find a vector-drawn code. */
 const MENTIONS_TIMBRE = /timbre\s+electr|verifique\s+(este\s+)?documento|res(oluci[oó]n)?\.?\s*(ex\.?\s*)?(n[°º.]?\s*)?\d+\s+de\s+\d{4}/i;
 
-interface Reading {
-  text: string;
-  source: 'text' | 'ocr';
-  barcode: FoundBarcode | null;
-  method: string;
-}
 
 /**
  * Reads one receipt file: PDF text layer or OCR, the SII timbre when there is one, then the text parser; the timbre's
@@ -32,6 +26,27 @@ export async function readReceipt(bytes: Buffer, ocr: OcrEngine): Promise<Receip
   const type = sniffReceiptType(bytes);
   if (!type) throw new ReadFailure('unsupported');
   const reading = type === 'application/pdf' ? await readPdf(bytes, ocr) : await readImage(bytes, ocr, 'image');
+  return analyzeReading(reading, started);
+}
+
+/** What was read from the file before parsing: the text (PDF layer or OCR), the timbre's bytes, how it was read. */
+export interface Reading {
+  text: string;
+  source: 'text' | 'ocr';
+  barcode: Pick<FoundBarcode, 'bytes'> | null;
+  method: string;
+}
+
+/** Reads a file's text and timbre without parsing them (the bench caches this to replay parser changes). */
+export async function readDocument(bytes: Buffer, ocr: OcrEngine): Promise<Reading> {
+  if (!bytes.length) throw new ReadFailure('empty');
+  const type = sniffReceiptType(bytes);
+  if (!type) throw new ReadFailure('unsupported');
+  return type === 'application/pdf' ? await readPdf(bytes, ocr) : await readImage(bytes, ocr, 'image');
+}
+
+/** Parses a reading into the analysis result; the timbre's signed fields win over anything printed. */
+export function analyzeReading(reading: Reading, started: number): ReceiptAnalysisResult {
   const ted = reading.barcode ? parseTed(reading.barcode.bytes) : null;
   if (!ted && !reading.text.replace(/\s+/g, '')) throw new ReadFailure('unreadable');
   const parsed = parseReceiptText(reading.text, { source: reading.source });
