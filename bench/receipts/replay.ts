@@ -6,6 +6,7 @@
  *   --set <a,b>      generado, real, chile (default all three)
  *   --filter <text>  only files whose name or kind contains <text>
  *   --fresh          read the files again
+ *   --cached-only    skip the files not read yet (while another run fills the cache)
  *   --show <file>    print the cached text of that file and the parsed result
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { OcrEngine } from '../../src/server/receipts/ocr.js';
 import { analyzeReading, readDocument, type Reading } from '../../src/server/receipts/pipeline.js';
-import { checkFields, FIELD_LABELS, FIELDS, summarize, type FileRun } from './score.js';
+import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, summarize, type FileRun } from './score.js';
 import { loadSet, SET_IDS, type SetId } from './sets.js';
 
 const CACHE = join(tmpdir(), 'rendix-receipt-readings');
@@ -49,6 +50,7 @@ async function main() {
       for (const truth of entries) {
         const path = join(dir, `${truth.file.replace(/[/\\]/g, '_')}.json`);
         let cached: Cached;
+        if (process.argv.includes('--cached-only') && !existsSync(path)) continue;
         if (!fresh && existsSync(path)) cached = JSON.parse(readFileSync(path, 'utf8'));
         else {
           ocr ??= new OcrEngine();
@@ -84,6 +86,7 @@ async function main() {
         const a = summary.accuracy[f];
         return `${FIELD_LABELS[f]} ${a.n ? `${((100 * a.ok) / a.n).toFixed(1)}%` : '—'}`;
       });
+      if (process.argv.includes('--calibration')) console.log(formatCalibration(calibration(runs)));
       console.log(`== ${id} (${runs.length}): ${cells.join(' · ')}`);
     }
   } finally {

@@ -178,6 +178,8 @@ export interface MoneyFields {
   agreement: number;
   /** The total was not printed as such but worked out from the other amounts (cash − change, subtotal + tax). */
   derived: boolean;
+  /** How strongly the chosen total's line names it: 3 TOTAL A PAGAR and the like, 2 TOTAL, 1 VALOR/TARIFA, 0 derived. */
+  labelScore: number;
 }
 
 /** Value for the line at `i`, or the next line when the label stands alone. */
@@ -303,7 +305,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
   if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
   if (words !== null) add(words, 1, -1, null, false);
 
-  let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean } | null = null;
+  let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean; base: number } | null = null;
   const totalsPrinted = all.filter((r) => LABEL_SCORE[r.role]);
   for (const c of candidates.values()) {
     const v = c.value;
@@ -335,7 +337,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
     if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {
-      best = { value: v, score, index: c.index, found: c.found, agreement, derived: c.base === 0 };
+      best = { value: v, score, index: c.index, found: c.found, agreement, derived: c.base === 0, base: c.base };
     }
   }
 
@@ -372,5 +374,6 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     taxAmount: tax?.value ?? null,
     agreement,
     derived,
+    labelScore: best?.base ?? 0,
   };
 }

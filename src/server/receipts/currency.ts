@@ -39,7 +39,7 @@ const TRUSTED_WORD_LIKE = new Set(['PEN', 'COP', 'CAD']);
  */
 const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
   [/US\$|U\$S|\bDOLARES\b|\bDOLLARS?\b/, 'USD'],
-  [/€|\bEUROS?\b/, 'EUR'],
+  [/€\s?\d|\d\s?€|\bEUROS?\b/, 'EUR'],
   [/R\$|\bREAIS\b/, 'BRL'],
   [/\bS\/\.?\s?\d|\bSOLES\b/, 'PEN'],
   [/\$U\b|\$U\s/, 'UYU'],
@@ -52,7 +52,7 @@ const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
   [/HK\$/, 'HKD'],
   [/A\$(?=\s?\d)|AU\$/, 'AUD'],
   [/C\$(?=\s?\d)|CA\$/, 'CAD'],
-  [/₹|\bRS\.?\s?\d/, 'INR'],
+  [/₹/, 'INR'],
   [/₩/, 'KRW'],
   [/₱/, 'PHP'],
   [/฿|\bBAHT\b/, 'THB'],
@@ -60,8 +60,11 @@ const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
   [/\bZL\b|ZŁ/, 'PLN'],
   [/\bKC\b|KČ/, 'CZK'],
   [/₺/, 'TRY'],
-  [/¥/, 'JPY'],
+  [/¥\s?\d/, 'JPY'],
 ];
+
+/** Codes trusted next to an amount; any other ISO code only in a heading ('MONEDA: XXX') or printed twice, since OCR noise makes three capitals. */
+const COMMON_CODES = new Set(['USD', 'EUR', 'GBP', 'BRL', 'ARS', 'PEN', 'COP', 'UYU', 'CLP', 'MXN', 'CNY', 'JPY', 'MYR', 'CAD', 'AUD', 'CHF', 'BOB', 'PYG', 'SGD', 'HKD', 'INR', 'KRW', 'NZD', 'THB', 'PHP', 'IDR', 'VND', 'AED', 'ZAR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'TRY', 'ILS', 'CRC', 'GTQ', 'DOP']);
 
 /** A three-letter code right before or after an amount ('CLP 15.660', '12.50 GBP', 'USD: 45'). */
 const CODE_NEAR_AMOUNT = /\b([A-Z]{3})\b\s?[:.]?\s?(?=\d)|\d\s?([A-Z]{3})\b(?!\s*\.|\s+[A-Z]{2,})/g;
@@ -77,6 +80,7 @@ function codeAt(text: string): { index: number; code: string } | null {
       // A word-like code counts only for the currencies a Chilean app meets, touching the number ('PEN 12', '12 PEN',
       // not 'COP. 123' for código).
       if (WORD_LIKE.has(code) && (!TRUSTED_WORD_LIKE.has(code) || /^[A-Z]{3}\s?\./.test(m[0]))) continue;
+      if (re === CODE_NEAR_AMOUNT && !COMMON_CODES.has(code) && text.split(code).length < 3) continue;
       if (!best || m.index < best.index) best = { index: m.index ?? 0, code };
     }
   }

@@ -21,9 +21,17 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bR\.?U\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{12})\b/, currency: 'UYU' },
 ];
 
-// OCR sometimes puts a space after a thousands dot (76.399. 189-K).
-const CL_RUT = /\b(\d{1,2}(?:\.\s?)?\d{3}(?:\.\s?)?\d{3}\s?-\s?[\dK])\b/g;
+// OCR sometimes puts a space after a thousands dot (76.399. 189-K), reads a dot as a comma (76.871,515-7) or the dash
+// as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
+const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])\b/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
+
+/** Where a factura's receptor block starts ('Señor(es):', 'CLIENTE', 'RECEPTOR', 'Razón social receptor'). */
+const RECEPTOR_START = /^(SENOR|SRES?\b|SR\.?\s?\(?ES\)?|CLIENTE\b|RECEPTOR\b|CUSTOMER\b|COMPRADOR\b|DATOS\s+DEL\s+(CLIENTE|RECEPTOR)|FACTURAR\s+A\b)|\bSENOR\s?\(?ES\)?|\bRAZON\s+SOCIAL\s+(DEL\s+)?RECEPTOR/;
+/** What ends it: the items, the payment terms. */
+const RECEPTOR_END = /\b(DETALLE|DESCRIPCION|CANTIDAD|CANT\.|ITEMS?|PRODUCTOS?|CODIGO|PRECIO|CONDICION(ES)?\s+DE\s+(VENTA|PAGO)|FORMA\s+DE\s+PAGO|TOTAL)\b/;
+/** The issuer's side: the SII's red box (R.U.T. / FACTURA ELECTRONICA / N° / S.I.I.) or the timbre's foot. */
+const ISSUER_BOX = /\b(FACTURA|BOLETA|GUIA|NOTA\s+DE\s+CREDITO|S\.?\s?I\.?\s?I\.?|TIMBRE|EMISOR|GIRO)\b/;
 
 export interface TaxIdResult {
   taxId: TaxId | null;
@@ -31,33 +39,58 @@ export interface TaxIdResult {
   invalidRut: boolean;
   /** The text names a RUT (any) — a hint that the receipt is Chilean. */
   mentionsRut: boolean;
+  /** The chosen RUT is labelled or sits by the SII box, and the receptor's block was told apart. */
+  placed: boolean;
 }
 
-/** Issuer tax id: a valid Chilean RUT (normalised) or a foreign id as written. */
+/**
+ * Issuer tax id: a valid Chilean RUT (normalised) or a foreign id as written. The receptor's RUT never: lines that name
+ * the customer and the block under 'Señor(es)' are skipped. Of the issuer's, the one by the SII box or the document's
+ * name wins, then the first.
+ */
 export function findTaxId(lines: string[]): TaxIdResult {
   let invalidRut = false;
   let mentionsRut = false;
   let foreign: TaxId | null = null;
-  for (const line of lines) {
-    const l = fold(line);
+  const ruts: Array<{ rut: string; index: number; score: number }> = [];
+  const folded = lines.map(fold);
+  let receptorUntil = -1;
+  folded.forEach((l, i) => {
+    if (RECEPTOR_START.test(l)) {
+      receptorUntil = i + 5;
+      for (let j = i + 1; j <= Math.min(i + 5, folded.length - 1); j++) {
+        if (RECEPTOR_END.test(folded[j])) {
+          receptorUntil = j - 1;
+          break;
+        }
+      }
+    }
     if (RUT_LABEL.test(l)) mentionsRut = true;
-    const customer = CUSTOMER_LINE.test(l);
+    const customer = CUSTOMER_LINE.test(l) || i <= receptorUntil;
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
       if (m && !customer && !foreign) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
     }
     for (const m of l.matchAll(CL_RUT)) {
-      const rut = normalizeRut(m[1]);
+      const raw = m[1].replace(/,/g, '.').replace(/\.([\dK])$/, '-$1');
+      const rut = normalizeRut(raw);
       if (!rut) {
         // Only count as a broken RUT when it is labelled or formatted like one (76.086.428-5).
         if (RUT_LABEL.test(l) || /\./.test(m[1])) invalidRut = true;
         continue;
       }
       mentionsRut = true;
-      if (!customer && !foreign) return { taxId: { value: rut, currency: 'CLP' }, invalidRut, mentionsRut };
+      if (customer) continue;
+      const near = folded.slice(Math.max(0, i - 2), i + 3).some((x) => ISSUER_BOX.test(x));
+      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0) });
     }
-  }
-  return { taxId: foreign, invalidRut, mentionsRut };
+  });
+  if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  if (!ruts.length) return { taxId: null, invalidRut, mentionsRut, placed: false };
+  const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
+  // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
+  if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1 };
 }
 
 /** SII document type codes (DTE). */
@@ -68,6 +101,8 @@ const SII_CODES: Record<string, DocumentType> = {
 };
 
 const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
+  // A Brazilian NFC-e (nota fiscal de consumidor) is the consumer's receipt, a boleta; an NF-e is a factura.
+  [/\bNFC-?E\b|\bNOTA\s+FISCAL\s+(DE\s+)?CONSUMIDOR\b|\bDANFE\s+NFC/, 'boleta'],
   [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
   [/\bBOLETA\b/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],

@@ -3,8 +3,19 @@ import { ReadFailure } from './errors.js';
 
 /** Photos from phones are 12–50 MP; past this a file is a decompression bomb rather than a receipt. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-/** Longest side of the working copy: enough for 8-pt thermal print and a PDF417 module, cheap to OCR. */
+/** Longest side of the working copy of a 4:3 picture: enough for 8-pt thermal print and a PDF417 module, cheap to OCR. */
 const WORKING_SIDE = 2000;
+
+/**
+ * Side of the square box to fit a picture in so that it holds about as many pixels as a 4:3 picture of `side`: a long
+ * narrow receipt (a 800×2700 scan) keeps its width, where fitting its length in `side` would shrink the print below
+ * what OCR reads. Never more than 1.8 × `side`.
+ */
+export function boxSide(width: number, height: number, side: number): number {
+  const long = Math.max(width, height);
+  const budget = side * side * 0.75;
+  return Math.round(Math.min(long * Math.sqrt(budget / (width * height)), side * 1.8));
+}
 
 export type Rotation = 0 | 90 | 180 | 270;
 
@@ -34,7 +45,7 @@ export async function prepareImage(data: Buffer): Promise<WorkingImage> {
     const { data: grey, info } = await open(data)
       .rotate() // EXIF orientation
       .flatten({ background: '#ffffff' })
-      .resize({ width: WORKING_SIDE, height: WORKING_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: boxSide(meta.width, meta.height, WORKING_SIDE), height: boxSide(meta.width, meta.height, WORKING_SIDE), fit: 'inside', withoutEnlargement: true })
       .greyscale()
       .normalise()
       .toColourspace('b-w')
@@ -168,6 +179,9 @@ export async function ocrView(image: WorkingImage, rotation: Rotation, maxSide?:
   }
   // Only a really small picture is enlarged: tesseract wants ~20 px capitals, and enlarging more just costs time.
   if (Math.max(image.width, image.height) < 600) pipeline = pipeline.resize({ width: Math.round((rotation % 180 ? image.height : image.width) * 2) });
-  else if (maxSide) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  else if (maxSide) {
+    const side = boxSide(image.width, image.height, maxSide);
+    pipeline = pipeline.resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+  }
   return pipeline.png({ compressionLevel: 1 }).toBuffer();
 }

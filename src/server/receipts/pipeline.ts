@@ -119,6 +119,7 @@ async function bestTurn(image: WorkingImage, ocr: OcrEngine, turns: Rotation[]):
 
 function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsedMs: number): ReceiptAnalysisResult {
   const sources: ReceiptAnalysisResult['sources'] = { ...parsed.sources };
+  const fieldConfidence: NonNullable<ReceiptAnalysisResult['fieldConfidence']> = { ...parsed.fieldConfidence };
   const flags: ReceiptFlag[] = [];
   let { amount, currency, date, documentType, invoiceNumber, taxId, netAmount, taxAmount, confidence, description } = parsed;
   const timbre = ted ? summarizeTed(ted) : null;
@@ -139,7 +140,11 @@ function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsed
     taxId = ted.issuerRut;
     invoiceNumber = ted.folio;
     documentType = SII_DOCUMENT_TYPES[ted.documentTypeCode]?.documentType ?? documentType;
-    for (const f of ['amount', 'currency', 'date', 'taxId', 'invoiceNumber', 'documentType'] as const) sources[f] = 'timbre';
+    for (const f of ['amount', 'currency', 'date', 'taxId', 'invoiceNumber', 'documentType'] as const) {
+      sources[f] = 'timbre';
+      // A verified timbre is the document's signed data; a broken one is not to be trusted.
+      fieldConfidence[f] = timbre.signatureValid ? 'high' : 'low';
+    }
     if (!description && ted.firstItem) {
       description = ted.firstItem;
       sources.description = 'timbre';
@@ -175,6 +180,7 @@ function present(parsed: ParsedReceipt, ted: Ted | null, method: string, elapsed
     taxAmount,
     confidence: Math.round(confidence * 100) / 100,
     sources,
+    fieldConfidence,
     timbre,
     flags,
     method,
