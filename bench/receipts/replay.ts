@@ -77,6 +77,11 @@ async function main() {
           console.log(JSON.stringify(truth));
         }
         const misses = checkFields(run).filter((c) => !c.ok);
+        if (process.argv.includes('--wrong-high')) {
+          const key: Record<string, string> = { folio: 'invoiceNumber', issuer: 'issuerName' };
+          for (const c of misses) if (run.result?.fieldConfidence?.[key[c.field] ?? c.field] === 'high') console.log(`HIGH-WRONG ${id} ${truth.file} ${c.field}: ${JSON.stringify(c.got)} ≠ ${JSON.stringify(c.expected)}`);
+          continue;
+        }
         if (misses.length && !show)
           console.log(`${id} ${truth.file} [${truth.kind}] ${run.error ?? misses.map((c) => `${c.field}: ${JSON.stringify(c.got)} ≠ ${JSON.stringify(c.expected)}`).join('; ')}`);
       }

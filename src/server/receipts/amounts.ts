@@ -303,7 +303,9 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
   for (const x of [...subtotals, ...cash]) add(x.value, 0, x.index, null, true);
   // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
   if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
-  if (words !== null) add(words, 1, -1, null, false);
+  // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them).
+  const digitsAgree = words !== null && lines.some((line) => amountsInLine(line).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole)));
+  if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
   let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean; base: number } | null = null;
   const totalsPrinted = all.filter((r) => LABEL_SCORE[r.role]);
@@ -315,7 +317,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     if (subtotals.some((s) => taxes.some((t) => same(s.value + t.value, v, whole) || roundings.some((r) => same(s.value + t.value + r.value, v, whole))))) agreement++;
     if (subtotals.some((s) => discounts.some((d) => same(s.value - d.value, v, whole)))) agreement++;
     if (currency === 'CLP' && subtotals.some((s) => Math.abs(Math.round(s.value * 1.19) - v) <= 1) && !taxes.length) agreement++;
-    if (words !== null && same(words, v, whole)) agreement++;
+    if (words !== null && digitsAgree && same(words, v, whole)) agreement++;
     // The same amount under two different labels (TOTAL and TOTAL ROUNDED, SUB TOTAL (Inc GST) and TOTAL).
     const labels = new Set(all.filter((r) => ['strong', 'total', 'subtotal'].includes(r.role) && same(r.value, v, whole)).map((r) => folded[r.index].replace(/[^A-Z]/g, '')));
     if (labels.size >= 2 && !taxes.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)))) agreement++;

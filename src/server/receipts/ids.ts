@@ -80,7 +80,11 @@ export function findTaxId(lines: string[]): TaxIdResult {
         continue;
       }
       mentionsRut = true;
-      if (customer) continue;
+      if (customer) {
+        // The receptor has one RUT: the block ends with it (the SII box's R.U.T. may follow on the next line).
+        if (i <= receptorUntil) receptorUntil = i;
+        continue;
+      }
       const near = folded.slice(Math.max(0, i - 2), i + 3).some((x) => ISSUER_BOX.test(x));
       ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0) });
     }
