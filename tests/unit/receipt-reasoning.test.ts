@@ -163,3 +163,14 @@ describe('per-field confidence', () => {
     expect(parse(['TIENDA', 'TOTAL 5.000']).fieldConfidence.currency).toBe('low');
   });
 });
+
+describe('a labelled RUT whose punctuation OCR broke', () => {
+  test('spaces for points, a missing dash, a colon read before it: the check digit decides', () => {
+    expect(findTaxId(['RUT: 76.100.0608']).taxId?.value).toBe('76100060-8');
+    expect(findTaxId(['RUT:176.876.238-4']).taxId?.value).toBe('76876238-4');
+    expect(findTaxId(['RUT: 76 374.215 6']).taxId?.value ?? null).toBe(findTaxId(['RUT: 76.374.215-6']).taxId?.value ?? null);
+  });
+  test('a damaged number whose check digit fails is not taken', () => {
+    expect(findTaxId(['RUT: 76.100.0609']).taxId).toBeNull();
+  });
+});

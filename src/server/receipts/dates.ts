@@ -46,7 +46,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
   // 12/03/2026, 12-03-2026, 12.03.26; 03/12/2026 is month-first for USD receipts
   {
-    re: /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/,
+    // OCR may put a space after a separator ('28. 10.2025').
+    re: /\b(\d{1,2})[-/.]\s?(\d{1,2})\s?[-/.](\d{4}|\d{2})\b/,
     build: (m, monthFirst) => {
       const a = +m[1];
       const b = +m[2];

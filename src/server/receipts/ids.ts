@@ -8,11 +8,11 @@ export interface TaxId {
 }
 
 /** Lines about the customer, not the issuer: their ids are skipped. */
-const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER)\b/;
+const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER|CONSUMIDOR|CPF)\b/;
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  { re: /\bCNPJ\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
+  { re: /\bCNP[JI1]\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -25,6 +25,16 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
 // as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
 const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])\b/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
+
+/** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
+function labelledRut(l: string): string | null {
+  const m = /\bR\.?\s?U\.?\s?T\.?(?:\s+EMISOR)?\s*[:.,;]?\s*([\d\s.,:;-]{8,16}[\dK])\b/.exec(l);
+  if (!m) return null;
+  const digits = m[1].replace(/[^\dK]/g, '');
+  const readings = [digits, digits.slice(1)].filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
+  const valid = readings.filter((r) => normalizeRut(r));
+  return valid.length === 1 ? valid[0] : null;
+}
 
 /** Where a factura's receptor block starts ('Señor(es):', 'CLIENTE', 'RECEPTOR', 'Razón social receptor'). */
 const RECEPTOR_START = /^(SENOR|SRES?\b|SR\.?\s?\(?ES\)?|CLIENTE\b|RECEPTOR\b|CUSTOMER\b|COMPRADOR\b|DATOS\s+DEL\s+(CLIENTE|RECEPTOR)|FACTURAR\s+A\b)|\bSENOR\s?\(?ES\)?|\bRAZON\s+SOCIAL\s+(DEL\s+)?RECEPTOR/;
@@ -71,7 +81,14 @@ export function findTaxId(lines: string[]): TaxIdResult {
       const m = f.re.exec(l);
       if (m && !customer && !foreign) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
     }
-    for (const m of l.matchAll(CL_RUT)) {
+    const matches = [...l.matchAll(CL_RUT)].map((m) => m[1]);
+    // OCR breaks a labelled RUT's punctuation ('76 374.215 6', '76.100.0608', '76.111.961:3', ':176.876.238-4'):
+    // after the label, digits and a final K are the RUT when the check digit holds.
+    if (!matches.some((m) => normalizeRut(m.replace(/,/g, '.').replace(/\.([\dK])$/, '-$1')))) {
+      const fuzzy = labelledRut(l);
+      if (fuzzy) matches.push(fuzzy);
+    }
+    for (const m of matches.map((raw) => [raw, raw] as const)) {
       const raw = m[1].replace(/,/g, '.').replace(/\.([\dK])$/, '-$1');
       const rut = normalizeRut(raw);
       if (!rut) {
