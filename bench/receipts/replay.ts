@@ -18,7 +18,7 @@ import { analyzeReading, readDocument, type Reading } from '../../src/server/rec
 import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, summarize, type FileRun } from './score.js';
 import { loadSet, SET_IDS, type SetId } from './sets.js';
 
-const CACHE = join(tmpdir(), 'rendix-receipt-readings');
+const CACHE = process.env.RECEIPTS_REPLAY_CACHE ?? join(tmpdir(), 'rendix-receipt-readings');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
