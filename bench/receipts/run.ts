@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ReceiptReader } from '../../src/server/receipts/reader.js';
-import { checkFields, FIELD_LABELS, FIELDS, formatReport, summarize, type FileRun, type Summary } from './score.js';
+import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, formatReport, summarize, type FileRun, type Summary } from './score.js';
 import { loadSet, SET_IDS, type BenchSet, type SetId } from './sets.js';
 
 const LAST_RUN = fileURLToPath(new URL('./last-run.json', import.meta.url));
@@ -102,6 +102,7 @@ async function main() {
       const summary = summarize(runs, set.targets);
       console.log(`\n--- ${set.title} [${set.role}]`);
       console.log(formatReport(runs, summary, maxMisses));
+      console.log(formatCalibration(calibration(runs)));
       done.push({ set, runs, summary });
     }
   } finally {

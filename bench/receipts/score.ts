@@ -266,3 +266,47 @@ export function formatReport(runs: FileRun[], summary: Summary, maxMisses = 40):
   out.push(`  ${met}/${summary.targets.length} objetivos cumplidos`, '');
   return out.join('\n');
 }
+
+/** The analysis result's key for each scored field (fieldConfidence uses the result's field names). */
+const CONFIDENCE_KEY: Record<Field, string> = {
+  amount: 'amount',
+  currency: 'currency',
+  date: 'date',
+  documentType: 'documentType',
+  taxId: 'taxId',
+  folio: 'invoiceNumber',
+  category: 'category',
+  issuer: 'issuerName',
+};
+
+export const CONFIDENCE_LEVELS = ['high', 'medium', 'low', 'none'] as const;
+export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
+
+/** Per field and per confidence level the reader gave: how many checks, how many right. 'none': no level (field empty). */
+export type Calibration = Record<Field, Record<ConfidenceLevel, { n: number; ok: number }>>;
+
+export function calibration(runs: FileRun[]): Calibration {
+  const out = Object.fromEntries(FIELDS.map((f) => [f, Object.fromEntries(CONFIDENCE_LEVELS.map((l) => [l, { n: 0, ok: 0 }]))])) as Calibration;
+  for (const run of runs) {
+    for (const c of checkFields(run)) {
+      const level = (run.result?.fieldConfidence?.[CONFIDENCE_KEY[c.field]] ?? 'none') as ConfidenceLevel;
+      out[c.field][level].n++;
+      if (c.ok) out[c.field][level].ok++;
+    }
+  }
+  return out;
+}
+
+/** The calibration table: for each field, how often the values marked high, medium and low were right. */
+export function formatCalibration(cal: Calibration): string {
+  const names: Record<ConfidenceLevel, string> = { high: 'alta', medium: 'media', low: 'baja', none: 'sin valor' };
+  const out = ['', 'Calibración de la confianza por campo (aciertos / casos con ese nivel; objetivo: «alta» ≥ 98 %)'];
+  out.push(`${'campo'.padEnd(14)}${CONFIDENCE_LEVELS.map((l) => names[l].padStart(20)).join('')}`);
+  for (const f of FIELDS) {
+    const row = cal[f];
+    if (!CONFIDENCE_LEVELS.some((l) => row[l].n)) continue;
+    const cells = CONFIDENCE_LEVELS.map((l) => (row[l].n ? `${pct(row[l].ok, row[l].n).trim()} (${row[l].ok}/${row[l].n})` : '—').padStart(20));
+    out.push(`${FIELD_LABELS[f].padEnd(14)}${cells.join('')}`);
+  }
+  return out.join('\n');
+}

@@ -1,41 +1,14 @@
-import type { Currency } from '@shared/expenses.js';
+import { currencyFromSymbols, isWholeUnit } from './currency.js';
 import { fold } from './text.js';
 
-/** Currencies with no minor unit on receipts: amounts are whole units. */
-const WHOLE_UNITS: ReadonlySet<Currency> = new Set<Currency>(['CLP', 'COP']);
-
-/**
- * Currency written next to an amount. Order matters: 'US$' before '$'. PEN and COP are also a word and an OCR misreading
- * of an abbreviation ('PEN DRIVE 32GB', 'COD. AUT.' read as 'cop. AUT.'): followed by a period or a word they are not codes.
- */
-const SYMBOLS: ReadonlyArray<[RegExp, Currency]> = [
-  [/US\$|U\$S|\bUSD\b|\bDOLARES\b|\bDOLLARS?\b/, 'USD'],
-  [/€|\bEUR\b|\bEUROS?\b/, 'EUR'],
-  [/R\$|\bBRL\b|\bREAIS\b/, 'BRL'],
-  [/\bS\/\.?|\bPEN\b(?![ \t]*\.|[ \t]+[A-Z]{2,})|\bSOLES\b/, 'PEN'],
-  [/\$U\b|\$U\s|\bUYU\b/, 'UYU'],
-  [/\bARS\b/, 'ARS'],
-  [/\bCOP\b(?![ \t]*\.|[ \t]+[A-Z]{2,})/, 'COP'],
-  [/\bCLP\b/, 'CLP'],
-];
-
-/** First explicit currency symbol or code in a piece of text (folded or not). */
-export function currencyFromSymbols(text: string): Currency | null {
-  const t = fold(text);
-  let best: { index: number; currency: Currency } | null = null;
-  for (const [re, currency] of SYMBOLS) {
-    const m = re.exec(t);
-    if (m && (!best || m.index < best.index)) best = { index: m.index, currency };
-  }
-  return best ? best.currency : null;
-}
+export { currencyFromSymbols } from './currency.js';
 
 /**
  * Number as written on a receipt → value. '12.990' → 12990, '1.234,56' → 1234.56, '1,234.56' → 1234.56,
  * '45.20' → 45.2, '23,50' → 23.5. A single separator followed by exactly three digits is a thousands separator.
  * Whole-unit currencies (CLP, COP) are rounded to integers; others to cents.
  */
-export function parseAmount(raw: string, currency: Currency): number | null {
+export function parseAmount(raw: string, currency: string): number | null {
   const s = raw.replace(/[^\d.,-]/g, '');
   if (!/\d/.test(s)) return null;
   const lastDot = s.lastIndexOf('.');
@@ -56,11 +29,11 @@ export function parseAmount(raw: string, currency: Currency): number | null {
   }
   const value = Number(normalized);
   if (!Number.isFinite(value)) return null;
-  return WHOLE_UNITS.has(currency) ? Math.round(value) : Math.round(value * 100) / 100;
+  return isWholeUnit(currency) ? Math.round(value) : Math.round(value * 100) / 100;
 }
 
 const AMOUNT_RE =
-  /(US\$|U\$S|R\$|S\/\.?|\$U|\$|€|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP)?\s?(\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d.,]?\d)(\s?(?:€|EUR|USD|CLP|BRL|PEN))?/gi;
+  /(US\$|U\$S|R\$|S\/\.?|\$U|\$|€|£|¥|(?<![A-Za-z])RM|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP|MYR|GBP|MXN|CNY|JPY)?\s?((?:(?<=^|[\s:(=])-)?(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))(?![\d.,]?\d)(\s?(?:€|EUR|USD|CLP|BRL|PEN|MYR|GBP|MXN))?/gi;
 
 /** Things on a line that look like numbers but are not money. */
 function stripNonMoney(line: string): string {
@@ -79,29 +52,134 @@ export interface FoundAmount {
 /** Money-like tokens of a line, left to right. */
 export function amountsInLine(line: string): FoundAmount[] {
   const out: FoundAmount[] = [];
-  for (const m of stripNonMoney(line).matchAll(AMOUNT_RE)) {
+  // OCR splits cents off after the separator ('RM152. 00', '66. 04').
+  const text = stripNonMoney(line).replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2');
+  for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
+    // Digits glued to letters are codes ('X65T', 'A4'), not money.
+    const start = (m.index ?? 0) + m[0].indexOf(m[2]);
+    const end = start + m[2].length;
+    if ((!m[1] && /[A-Za-z]/.test(text[start - 1] ?? '')) || (!m[3] && /[A-Za-z]/.test(text[end] ?? ''))) continue;
     out.push({ raw: m[2], symbol });
   }
   return out;
 }
 
-const EXCLUDED =
-  /\b(SUB\s?-?\s?TOTAL|PROPINA|TIP|GRATUITY|EFECTIVO|VUELTO|CAMBIO|CASH|CHANGE|TROCO|DESCUENTOS?|AHORRO|DONACION|REDONDEO|PAGO|PAGADO|RECIBIDO)\b|TOTAL\s+(NETO|IVA\b(?!\s+INCL)|ITEMS?|ARTICULOS|PRODUCTOS|UNIDADES|EXENTO|AFECTO|IMPUESTOS?|TAX)/;
-const STRONG_TOTAL = /\b(TOTAL\s+A\s+PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|TOTAL\s+DUE|VALOR\s+A\s+PAGAR)\b/;
+
+/** What a labelled line says its amount is. */
+export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax' | 'rounding' | 'cash' | 'change' | 'tip' | 'tipTotal' | 'discount' | 'balance' | 'words';
+
+/** Counts of things (TOTAL QTY 4, TOTAL ITEMS, total de ítems): never money. */
+const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTOS|UNIDADES|PIEZAS|PZAS|DE\s+ITENS|DE\s+ITEMS|PUNTOS|POINTS|PTS|TENDER)|QTY|CANT\.?\s*TOTAL|NO\.?\s+OF\s+ITEMS|QTD\.?\s+TOTAL)\b/;
+const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)\b/;
+const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
+const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
+const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCOMPRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
+const ROUNDING = /\b(ROUNDING|ROUND(ING)?\s+ADJ\w*|REDONDEO|ARREDONDAMENTO|ADJUSTMENT)\b/;
+const DISCOUNT = /\b(DESCUENTOS?|DCTO\.?|DSCTO\.?|DISCOUNT|DESCONTOS?|AHORRO|AHORRASTE|DONACION)\b/;
+const SUBTOTAL = /\b(SUB\s?-?\s?TOTAL|TOTAL\s*\(?\s*(EXCL|EXCLUDING|BEFORE|SIN\s+IVA)|EXCL(UDING|\.)?\s+(OF\s+)?(GST|SST|TAX|VAT)|AMT\.?\s+EXCL|TOTAL\s+SALES\s*\(?\s*EXCL|CONSUMO\s+TOTAL|TOTAL\s+CONSUMO|TOTAL\s+\d+\s?%\s+SUPPLIES|SUPPLIES|VALOR\s+TOTAL\s+DOS\s+PRODUTOS|TOTAL\s+BRUTO)\b/;
+const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s+GRAVADAS?|GRAVADO|TOTAL\s+NETO)\b/;
+/** 'TOTAL INCL. GST', 'Total (Inclusive of GST)': the total; 'TOTAL INCLUDES 6% GST 0.48', 'TOTAL GST': the tax. */
+const TOTAL_WITH_TAX = /\bTOTAL\b.*\bINCL(\.|USIVE|UDING|UYE)?\b(?!.*\bINCLUDES\b)|\bINCLUSIVE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
+const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
+const STRONG_TOTAL =
+  /\b(TOTAL\s+A\s+PAGAR|MONTO\s+A\s+PAGAR|VALOR\s+A\s+PAGAR|IMPORTE\s+A\s+PAGAR|A\s+PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
-const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s+GRAVADAS?|GRAVADO)\b/;
-const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|TAX|SALES\s+TAX)\b/;
-const NOT_MONEY_LINE = /\b(FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.)\b/;
+/** A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500'). */
+const WEAK_TOTAL = /^(VALOR|MONTO|IMPORTE|PRECIO|AMOUNT|COBRO|PAGO|PAGAR|TARIFA|FARE|VALOR\s+COBRADO|MONTO\s+COBRADO)\b/;
+const NOT_MONEY_LINE = /\b(FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b/;
+
+/** Role of a line from its words (folded), or null when it names no money. */
+/** Registration numbers next to a tax's name ('GST No. : 000584089600', 'GST ID', 'SST REG'). */
+const TAX_REGISTRATION = /\b(GST|SST|TAX|VAT|IVA)\s*(\/\s*TA[XZ]\s*)?(REG\w*|ID|NO\b|NO\.|NUMBER|#|1D)|\bCO\.?\s*REG|\bCOMPANY\s+REG/;
+
+export function moneyRole(l: string): MoneyRole | null {
+  if (COUNT_LINE.test(l) && !STRONG_TOTAL.test(l)) return null;
+  if (TAX_REGISTRATION.test(l)) return null;
+  if (TIP.test(l)) return TOTAL.test(l) || /\bCON\b|\+/.test(l) ? 'tipTotal' : 'tip';
+  if (BALANCE.test(l)) return 'balance';
+  if (CHANGE.test(l) && !/\bCAMBIO\s+DE\b/.test(l)) return 'change';
+  if (ROUNDING.test(l) && !/\bTOTAL\s+ROUNDED|ROUNDED\s+TOTAL/.test(l)) return 'rounding';
+  if (DISCOUNT.test(l)) return 'discount';
+  if (SUBTOTAL.test(l)) return 'subtotal';
+  if (STRONG_TOTAL.test(l) || TOTAL_WITH_TAX.test(l)) return 'strong';
+  if (CASH.test(l)) return 'cash';
+  if (NET.test(l)) return 'net';
+  if (TAX.test(l) && !/\bTAX\s+INVOICE\b/.test(l)) return 'tax';
+  if (TOTAL.test(l)) return 'total';
+  if (WEAK_TOTAL.test(l)) return 'weak';
+  return null;
+}
+
+const UNITS: Record<string, number> = {
+  CERO: 0, UN: 1, UNO: 1, UNA: 1, DOS: 2, TRES: 3, CUATRO: 4, CINCO: 5, SEIS: 6, SIETE: 7, OCHO: 8, NUEVE: 9, DIEZ: 10,
+  ONCE: 11, DOCE: 12, TRECE: 13, CATORCE: 14, QUINCE: 15, DIECISEIS: 16, DIECISIETE: 17, DIECIOCHO: 18, DIECINUEVE: 19,
+  VEINTE: 20, VEINTIUN: 21, VEINTIUNO: 21, VEINTIUNA: 21, VEINTIDOS: 22, VEINTITRES: 23, VEINTICUATRO: 24,
+  VEINTICINCO: 25, VEINTISEIS: 26, VEINTISIETE: 27, VEINTIOCHO: 28, VEINTINUEVE: 29, TREINTA: 30, CUARENTA: 40,
+  CINCUENTA: 50, SESENTA: 60, SETENTA: 70, OCHENTA: 80, NOVENTA: 90, CIEN: 100, CIENTO: 100, DOSCIENTOS: 200,
+  DOSCIENTAS: 200, TRESCIENTOS: 300, TRESCIENTAS: 300, CUATROCIENTOS: 400, CUATROCIENTAS: 400, QUINIENTOS: 500,
+  QUINIENTAS: 500, SEISCIENTOS: 600, SEISCIENTAS: 600, SETECIENTOS: 700, SETECIENTAS: 700, OCHOCIENTOS: 800,
+  OCHOCIENTAS: 800, NOVECIENTOS: 900, NOVECIENTAS: 900,
+};
+
+/**
+ * An amount written in Spanish words ('son: doce mil quinientos pesos', 'la suma de treinta y dos mil pesos') → 12500,
+ * 32000; null when the text holds no such phrase. Only a run of number words that ends in PESOS counts.
+ */
+export function amountInWords(text: string): number | null {
+  const t = fold(text).replace(/[^A-Z\s]/g, ' ');
+  const runs = t.matchAll(/((?:\b(?:[A-Z]+)\b\s+){1,14}?)PESOS\b/g);
+  for (const m of runs) {
+    const words = m[1].trim().split(/\s+/);
+    // Walk back from PESOS while the words are number words.
+    const taken: string[] = [];
+    for (let i = words.length - 1; i >= 0; i--) {
+      const w = words[i];
+      if (w in UNITS || w === 'MIL' || w === 'MILLON' || w === 'MILLONES' || w === 'Y' || w === 'DE') taken.unshift(w);
+      else break;
+    }
+    while (taken.length && (taken[0] === 'Y' || taken[0] === 'DE')) taken.shift();
+    if (!taken.length) continue;
+    let total = 0;
+    let current = 0;
+    let any = false;
+    for (const w of taken) {
+      if (w === 'Y' || w === 'DE') continue;
+      if (w === 'MIL') {
+        total += (current || 1) * 1000;
+        current = 0;
+      } else if (w === 'MILLON' || w === 'MILLONES') {
+        total = (total + (current || 1)) * 1_000_000;
+        current = 0;
+      } else {
+        current += UNITS[w];
+        any = true;
+      }
+      if (w === 'MIL' || w === 'MILLON' || w === 'MILLONES') any = true;
+    }
+    const value = total + current;
+    if (any && value > 0) return value;
+  }
+  return null;
+}
 
 export interface MoneyFields {
   amount: number | null;
-  amountSource: 'label' | 'largest' | null;
-  currencySymbol: Currency | null;
+  amountSource: 'label' | 'derived' | 'largest' | null;
+  currencySymbol: string | null;
   /** The labelled total as written ('45.75', '11.400,13'), before it is read in a currency's convention. */
   totalRaw: string | null;
   netAmount: number | null;
   taxAmount: number | null;
+  /**
+   * How many independent checks agree with the chosen total (items of arithmetic: subtotal + tax, cash − change,
+   * net × 1.19, the amount in words, the same total printed twice): 0 when the total stands alone.
+   */
+  agreement: number;
+  /** The total was not printed as such but worked out from the other amounts (cash − change, subtotal + tax). */
+  derived: boolean;
+  /** How strongly the chosen total's line names it: 3 TOTAL A PAGAR and the like, 2 TOTAL, 1 VALOR/TARIFA, 0 derived. */
+  labelScore: number;
 }
 
 /** Value for the line at `i`, or the next line when the label stands alone. */
@@ -109,67 +187,195 @@ function valueAt(lines: string[], i: number): FoundAmount | null {
   const own = amountsInLine(lines[i]);
   if (own.length) return own[own.length - 1];
   const next = lines[i + 1];
-  if (next && /^[^A-Za-z]*$/.test(fold(next).replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL/g, ''))) {
+  if (next && /^[^A-Za-z]*$/.test(fold(next).replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, ''))) {
     const found = amountsInLine(next);
     if (found.length) return found[found.length - 1];
   }
   return null;
 }
 
+interface Labelled {
+  role: MoneyRole;
+  index: number;
+  found: FoundAmount;
+  value: number;
+}
+
+const LABEL_SCORE: Partial<Record<MoneyRole, number>> = { strong: 3, total: 2, weak: 1, words: 1 };
+
+/** Two values the same to the cent (whole units: to the unit). */
+function same(a: number, b: number, whole: boolean): boolean {
+  return Math.abs(a - b) < (whole ? 0.5 : 0.005);
+}
+
+/** b is a one-digit misreading of a (same number of digits, one differs): '28.70' for '28.90'. */
+function oneDigitApart(a: number, b: number): boolean {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) diff++;
+  return diff === 1;
+}
+
 /**
- * Total, neto and IVA. `currencyFor` resolves the final currency from the total's symbol and raw text (the caller knows
- * tax ids and context) so that '12.990' is parsed in the right convention.
+ * Total, neto and tax. The total is the candidate that agrees with the rest of the receipt: each labelled amount
+ * (TOTAL A PAGAR, TOTAL, TARIFA, VALOR…) scores by its label, then gains for every check that holds — subtotal + tax
+ * (+ rounding) = total, subtotal − discount = total, cash − change = total, net × 1.19 = total (Chile), the amount
+ * in words, the same total printed twice. Amounts the arithmetic gives but no line prints as a total (cash − change
+ * with a total OCR could not read) compete too, and win only with the checks on their side. `currencyFor` resolves
+ * the currency from the total's symbol and raw text (the caller knows tax ids and context) so that '12.990' is read
+ * in the right convention.
  */
-export function findMoney(lines: string[], currencyFor: (symbol: Currency | null, totalRaw: string | null) => Currency): MoneyFields {
+export function findMoney(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
   const folded = lines.map(fold);
-  let best: { score: number; found: FoundAmount } | null = null;
-  let net: FoundAmount | null = null;
-  let tax: FoundAmount | null = null;
+  const roles: Array<{ role: MoneyRole; index: number; found: FoundAmount }> = [];
   folded.forEach((l, i) => {
-    if (EXCLUDED.test(l)) {
-      if (!/\bSUB\s?-?\s?TOTAL\s+NETO\b|TOTAL\s+NETO/.test(l)) return;
-    }
-    const score = STRONG_TOTAL.test(l) ? 3 : TOTAL.test(l) && !NET.test(l) ? 2 : 0;
-    if (score) {
-      const found = valueAt(lines, i);
-      if (found && (!best || score >= best.score)) best = { score, found };
-      return;
-    }
-    if (NET.test(l) && !net) net = valueAt(lines, i);
-    else if (TAX.test(l) && !tax) tax = valueAt(lines, i);
+    const role = moneyRole(l);
+    if (!role) return;
+    const found = valueAt(lines, i);
+    if (found) roles.push({ role, index: i, found });
   });
-
-  let chosen: FoundAmount | null = best ? (best as { found: FoundAmount }).found : null;
-  let amountSource: MoneyFields['amountSource'] = chosen ? 'label' : null;
-  const anySymbol = chosen?.symbol ? currencyFromSymbols(chosen.symbol) : null;
-  const totalRaw = chosen?.raw ?? null;
+  // The currency is settled with the best-labelled total's symbol before any amount is read.
+  const labelledTotals = roles.filter((r) => LABEL_SCORE[r.role] && r.role !== 'weak');
+  const first = labelledTotals.find((r) => r.role === 'strong') ?? labelledTotals[labelledTotals.length - 1] ?? roles.find((r) => r.role === 'weak') ?? null;
+  const anySymbol = labelledTotals.map((r) => (r.found.symbol ? currencyFromSymbols(r.found.symbol) : null)).find((c) => c) ?? null;
+  const totalRaw = first?.found.raw ?? null;
   const currency = currencyFor(anySymbol, totalRaw);
+  const whole = isWholeUnit(currency);
 
-  if (!chosen) {
+  // A cents currency whose amounts mostly show their cents: a total printed as bare digits lost its point in OCR.
+  const withCents = roles.filter((r) => /[.,]\d{2}$/.test(r.found.raw)).length;
+  const lostPoint = !whole && withCents >= 3 && withCents >= roles.length * 0.6;
+  const all: Labelled[] = [];
+  for (const r of roles) {
+    const value = lostPoint && /^\d{3,5}$/.test(r.found.raw) ? Number(r.found.raw) / 100 : parseAmount(r.found.raw, currency);
+    if (value !== null) all.push({ ...r, value });
+  }
+  const of = (role: MoneyRole) => all.filter((r) => r.role === role);
+  const positive = (xs: Labelled[]) => xs.filter((x) => x.value > 0);
+  const subtotals = positive([...of('subtotal'), ...of('net')]);
+  const taxes = positive(of('tax'));
+  const roundings = of('rounding').filter((r) => Math.abs(r.value) < (whole ? 50 : 1) && r.value !== 0);
+  const cash = positive(of('cash'));
+  const changes = of('change').filter((r) => r.value >= 0);
+  const discounts = positive(of('discount')).map((d) => ({ ...d, value: Math.abs(d.value) }));
+  const tips = positive(of('tip'));
+  const words = amountInWords(lines.join('\n'));
+
+  // Candidates: every labelled total, and what the arithmetic gives.
+  const candidates = new Map<string, { value: number; base: number; index: number; derivedFrom: number; found: FoundAmount | null }>();
+  const key = (v: number) => (whole ? Math.round(v) : Math.round(v * 100)).toString();
+  const add = (value: number, base: number, index: number, found: FoundAmount | null, derived: boolean) => {
+    if (!(value > 0)) return;
+    const k = key(value);
+    const c = candidates.get(k);
+    if (!c) candidates.set(k, { value, base, index, derivedFrom: derived ? 1 : 0, found });
+    else {
+      if (base > c.base || (base === c.base && !derived && index > c.index)) {
+        c.base = base;
+        c.index = index;
+        c.found = found ?? c.found;
+      }
+      if (derived) c.derivedFrom++;
+    }
+  };
+  for (const r of all) {
+    const base = LABEL_SCORE[r.role];
+    // A total printed after the rounding line is the rounded one, the amount paid.
+    if (base) add(r.value, base + (roundings.some((x) => x.index < r.index) && r.role !== 'weak' ? 0.5 : 0), r.index, r.found, false);
+  }
+  for (const c of cash) for (const k of changes) if (k.value > 0 && k.index > c.index - 3) add(c.value - k.value, 0, k.index, null, true);
+  for (const s of subtotals) {
+    for (const t of taxes) {
+      add(s.value + t.value, 0, t.index, null, true);
+      for (const r of roundings) add(s.value + t.value + r.value, 0, r.index, null, true);
+    }
+    for (const d of discounts) add(s.value - d.value, 0, d.index, null, true);
+  }
+  // Rounding lines: OCR often drops the minus, so both ways; the rounded total is what was paid.
+  const rounded = (w: number, r: Labelled) => (/-/.test(r.found.raw) ? [w + r.value] : [w + r.value, w - r.value]);
+  const printed = all.filter((r) => LABEL_SCORE[r.role]);
+  for (const t of printed) for (const r of roundings) for (const v of rounded(t.value, r)) add(v, 0, Math.max(r.index, t.index), null, true);
+  // Malaysian tax invoices list supplies per rate ('Total 0% supplies', 'Total 6% supplies (Inc. GST)'): they add up.
+  for (let i = 0; i < subtotals.length; i++) for (let j = i + 1; j < subtotals.length; j++) add(subtotals[i].value + subtotals[j].value, 0, subtotals[j].index, null, true);
+  // Nothing printed as a total: the subtotal or the amount paid, when something agrees with it.
+  for (const x of [...subtotals, ...cash]) add(x.value, 0, x.index, null, true);
+  // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
+  if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
+  // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them).
+  const digitsAgree = words !== null && lines.some((line) => amountsInLine(line).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole)));
+  if (words !== null && digitsAgree) add(words, 1, -1, null, false);
+
+  let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean; base: number } | null = null;
+  const totalsPrinted = all.filter((r) => LABEL_SCORE[r.role]);
+  for (const c of candidates.values()) {
+    const v = c.value;
+    let agreement = 0;
+    if (cash.some((x) => changes.some((k) => k.value > 0 && same(x.value - k.value, v, whole)))) agreement++;
+    else if (cash.some((x) => same(x.value, v, whole)) && !changes.some((k) => k.value > 0)) agreement++;
+    if (subtotals.some((s) => taxes.some((t) => same(s.value + t.value, v, whole) || roundings.some((r) => same(s.value + t.value + r.value, v, whole))))) agreement++;
+    if (subtotals.some((s) => discounts.some((d) => same(s.value - d.value, v, whole)))) agreement++;
+    if (currency === 'CLP' && subtotals.some((s) => Math.abs(Math.round(s.value * 1.19) - v) <= 1) && !taxes.length) agreement++;
+    if (words !== null && digitsAgree && same(words, v, whole)) agreement++;
+    // The same amount under two different labels (TOTAL and TOTAL ROUNDED, SUB TOTAL (Inc GST) and TOTAL).
+    const labels = new Set(all.filter((r) => ['strong', 'total', 'subtotal'].includes(r.role) && same(r.value, v, whole)).map((r) => folded[r.index].replace(/[^A-Z]/g, '')));
+    if (labels.size >= 2 && !taxes.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)))) agreement++;
+    if (subtotals.some((a, i) => subtotals.some((b, j) => j > i && same(a.value + b.value, v, whole)))) agreement++;
+    // A subtotal that already includes the tax, equal to a total something else confirms.
+    if (agreement > 0 && subtotals.some((x) => same(x.value, v, whole))) agreement++;
+    // The rounded total: a printed total plus the rounding line gives it (it is printed after the rounding, or not at all).
+    const roundedFrom = printed.some((w) => !same(w.value, v, whole) && roundings.some((r) => (c.base === 0 || c.index > r.index) && rounded(w.value, r).some((x) => same(x, v, whole))));
+    // Worked out only from a printed total and a rounding line, a candidate has nothing independent on its side.
+    if (c.base === 0 && agreement === 0) continue;
+    if (roundedFrom) agreement++;
+    // A total that equals a subtotal plus a suggested tip is the pre-bill's grand total, not what was consumed.
+    const withTip = tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole)));
+    let score = c.base + 1.5 * agreement - (withTip ? 3 : 0);
+    if (c.base === 0) {
+      // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
+      if (agreement < 1 || c.derivedFrom < 1) continue;
+      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
+    }
+    // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
+    if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {
+      best = { value: v, score, index: c.index, found: c.found, agreement, derived: c.base === 0, base: c.base };
+    }
+  }
+
+  let amount: number | null = best?.value ?? null;
+  let amountSource: MoneyFields['amountSource'] = best ? (best.derived ? 'derived' : 'label') : null;
+  const agreement = best?.agreement ?? 0;
+  const derived = best?.derived ?? false;
+  if (amount === null) {
     // No TOTAL label: take the largest amount on a line that is not change, cash, a phone or an id.
-    let largest: { value: number; found: FoundAmount } | null = null;
+    let largest: number | null = null;
     folded.forEach((l, i) => {
-      if (EXCLUDED.test(l) || NOT_MONEY_LINE.test(l) || NET.test(l) || TAX.test(l)) return;
+      const role = moneyRole(l);
+      if (role || NOT_MONEY_LINE.test(l)) return;
       for (const f of amountsInLine(lines[i])) {
         const digits = f.raw.replace(/\D/g, '');
         if (!f.symbol && !/[.,]/.test(f.raw) && digits.length > 5) continue; // bare long numbers are codes
         const v = parseAmount(f.raw, currency);
-        if (v !== null && v > 0 && (!largest || v > largest.value)) largest = { value: v, found: f };
+        if (v !== null && v > 0 && (largest === null || v > largest)) largest = v;
       }
     });
-    if (largest) {
-      chosen = (largest as { found: FoundAmount }).found;
+    if (largest !== null) {
+      amount = largest;
       amountSource = 'largest';
     }
   }
-  const parse = (f: FoundAmount | null) => (f ? parseAmount(f.raw, currency) : null);
-  const amount = parse(chosen);
+  const net = of('net')[0] ?? of('subtotal').find((s) => /NETO|EXCL/.test(folded[s.index])) ?? null;
+  const tax = taxes.find((t) => amount === null || t.value < amount) ?? null;
   return {
     amount: amount !== null && amount > 0 ? amount : null,
     amountSource: amount !== null && amount > 0 ? amountSource : null,
     currencySymbol: anySymbol,
     totalRaw,
-    netAmount: parse(net),
-    taxAmount: parse(tax),
+    netAmount: net?.value ?? null,
+    taxAmount: tax?.value ?? null,
+    agreement,
+    derived,
+    labelScore: best?.base ?? 0,
   };
 }

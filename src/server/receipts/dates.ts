@@ -19,9 +19,12 @@ const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/** Receipts are from this century and not from years ahead: '22/03/2078' is OCR's 2018, not a date to keep. */
+const LATEST_YEAR = new Date().getUTCFullYear() + 1;
+
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
-  if (y < 2000 || y > 2100 || m < 1 || m > 12 || d < 1) return null;
+  if (y < 2000 || y > LATEST_YEAR || m < 1 || m > 12 || d < 1) return null;
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCMonth() !== m - 1) return null; // 31/02 and the like
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -32,8 +35,9 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   { re: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, build: (m) => iso(+m[1], +m[2], +m[3]) },
   // 12 de marzo de 2026, 12 marzo 2026, 12 MAR 2026, 12-MAR-2026, 12/mar/26
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s+DE\\s+|[\\s/.-]+)(${MONTH_ALT})\\.?(?:\\s+DE\\s+|\\s+DEL\\s+|[\\s/.,-]+)(\\d{4}|\\d{2})\\b`),
-    build: (m) => iso(+m[3], MONTHS[m[2]], +m[1]),
+    // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s+DE\\s+|[\\s/.-]+)(${MONTH_ALT})\\.?(?:\\s+DE\\s+|\\s+DEL\\s+|[\\s/.,-]+)(20\\s\\d{2}\\b|\\d{4}|\\d{2})\\b`),
+    build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
   {
@@ -42,7 +46,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
   // 12/03/2026, 12-03-2026, 12.03.26; 03/12/2026 is month-first for USD receipts
   {
-    re: /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/,
+    // OCR may put a space after a separator ('28. 10.2025').
+    re: /\b(\d{1,2})[-/.]\s?(\d{1,2})\s?[-/.](\d{4}|\d{2})\b/,
     build: (m, monthFirst) => {
       const a = +m[1];
       const b = +m[2];
@@ -54,29 +59,81 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
 ];
 
-const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?)\b/;
-const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA)\b/;
+const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALIDA|EXIT|CHECK-?OUT)\b/;
+const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA|INICIO\s+(DE\s+)?ACTIVIDADES|NACIMIENTO)\b/;
+/** The start of a stay (a car park's entry, a hotel's check-in): the document's date only when nothing else is printed. */
+const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
+
+/** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018'. Day first. */
+function gluedDate(l: string): string | null {
+  const m = /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ?? /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l);
+  return m ? iso(+m[3], +m[2], +m[1]) : null;
+}
 
 export interface FoundDate {
   date: string;
   labelled: boolean;
+  /** Written so that day and month cannot be swapped: a month's name, year first, or a day above 12. */
+  unambiguous: boolean;
+  /** The same day is printed on another line too (a header and a payment slip, an emission and an exit date). */
+  confirmed: boolean;
+}
+
+/** Every date the lines show, in order. */
+function allDates(lines: string[], monthFirst: boolean): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const l = fold(line);
+    for (const p of PATTERNS) {
+      const m = p.re.exec(l);
+      const date = m ? p.build(m, monthFirst) : null;
+      if (date) {
+        out.push(date);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function describe(lines: string[], monthFirst: boolean, date: string, labelled: boolean, match: RegExpExecArray | null, pattern: number): FoundDate {
+  const numeric = pattern === 3 && match !== null;
+  const unambiguous = !numeric || +match[1] > 12 || +match[2] > 12 || +match[1] === +match[2];
+  const confirmed = allDates(lines, monthFirst).filter((d) => d === date).length >= 2;
+  return { date, labelled, unambiguous, confirmed };
 }
 
 /** Receipt date as yyyy-mm-dd. Labelled dates (FECHA, EMISIÓN, DATE) win; due and SII resolution dates are skipped. */
 export function findDate(lines: string[], monthFirst: boolean): FoundDate | null {
-  let first: string | null = null;
+  let first: { date: string; m: RegExpExecArray; pi: number } | null = null;
+  let start: { date: string; m: RegExpExecArray; pi: number } | null = null;
   for (const line of lines) {
     const l = fold(line);
     if (OTHER_DATE.test(l)) continue;
-    for (const p of PATTERNS) {
+    let found = false;
+    for (const [pi, p] of PATTERNS.entries()) {
       const m = p.re.exec(l);
       if (!m) continue;
       const date = p.build(m, monthFirst);
       if (!date) continue;
-      if (DATE_LABEL.test(l)) return { date, labelled: true };
-      first ??= date;
+      found = true;
+      if (START_DATE.test(l)) start ??= { date, m, pi };
+      else if (DATE_LABEL.test(l)) return describe(lines, monthFirst, date, true, m, pi);
+      else first ??= { date, m, pi };
       break;
     }
+    if (!found && DATE_LABEL.test(l) && !START_DATE.test(l)) {
+      const glued = gluedDate(l);
+      if (glued) return { date: glued, labelled: true, unambiguous: false, confirmed: false };
+    }
   }
-  return first ? { date: first, labelled: false } : null;
+  if (!first && !start) {
+    // Nothing reads as a date: a glued one on any line ('30032018 No. CS20322').
+    for (const line of lines) {
+      const glued = OTHER_DATE.test(fold(line)) ? null : gluedDate(fold(line));
+      if (glued) return { date: glued, labelled: false, unambiguous: false, confirmed: false };
+    }
+  }
+  const pick = first ?? start;
+  return pick ? describe(lines, monthFirst, pick.date, false, pick.m, pick.pi) : null;
 }

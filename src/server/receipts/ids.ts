@@ -1,18 +1,18 @@
-import type { Currency, DocumentType } from '@shared/expenses.js';
+import type { DocumentType } from '@shared/expenses.js';
 import { normalizeRut } from '@shared/rut.js';
 import { fold } from './text.js';
 
 export interface TaxId {
   value: string;
-  currency: Currency;
+  currency: string;
 }
 
 /** Lines about the customer, not the issuer: their ids are skipped. */
-const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER)\b/;
+const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER|CONSUMIDOR|CPF)\b/;
 
-const FOREIGN: ReadonlyArray<{ re: RegExp; currency: Currency }> = [
+const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  { re: /\bCNPJ\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
+  { re: /\bCNP[JI1]\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -21,9 +21,27 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: Currency }> = [
   { re: /\bR\.?U\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{12})\b/, currency: 'UYU' },
 ];
 
-// OCR sometimes puts a space after a thousands dot (76.399. 189-K).
-const CL_RUT = /\b(\d{1,2}(?:\.\s?)?\d{3}(?:\.\s?)?\d{3}\s?-\s?[\dK])\b/g;
+// OCR sometimes puts a space after a thousands dot (76.399. 189-K), reads a dot as a comma (76.871,515-7) or the dash
+// as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
+const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])\b/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
+
+/** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
+function labelledRut(l: string): string | null {
+  const m = /\bR\.?\s?U\.?\s?T\.?(?:\s+EMISOR)?\s*[:.,;]?\s*([\d\s.,:;-]{8,16}[\dK])\b/.exec(l);
+  if (!m) return null;
+  const digits = m[1].replace(/[^\dK]/g, '');
+  const readings = [digits, digits.slice(1)].filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
+  const valid = readings.filter((r) => normalizeRut(r));
+  return valid.length === 1 ? valid[0] : null;
+}
+
+/** Where a factura's receptor block starts ('Señor(es):', 'CLIENTE', 'RECEPTOR', 'Razón social receptor'). */
+const RECEPTOR_START = /^(SENOR|SRES?\b|SR\.?\s?\(?ES\)?|CLIENTE\b|RECEPTOR\b|CUSTOMER\b|COMPRADOR\b|DATOS\s+DEL\s+(CLIENTE|RECEPTOR)|FACTURAR\s+A\b)|\bSENOR\s?\(?ES\)?|\bRAZON\s+SOCIAL\s+(DEL\s+)?RECEPTOR/;
+/** What ends it: the items, the payment terms. */
+const RECEPTOR_END = /\b(DETALLE|DESCRIPCION|CANTIDAD|CANT\.|ITEMS?|PRODUCTOS?|CODIGO|PRECIO|CONDICION(ES)?\s+DE\s+(VENTA|PAGO)|FORMA\s+DE\s+PAGO|TOTAL)\b/;
+/** The issuer's side: the SII's red box (R.U.T. / FACTURA ELECTRONICA / N° / S.I.I.) or the timbre's foot. */
+const ISSUER_BOX = /\b(FACTURA|BOLETA|GUIA|NOTA\s+DE\s+CREDITO|S\.?\s?I\.?\s?I\.?|TIMBRE|EMISOR|GIRO)\b/;
 
 export interface TaxIdResult {
   taxId: TaxId | null;
@@ -31,33 +49,69 @@ export interface TaxIdResult {
   invalidRut: boolean;
   /** The text names a RUT (any) — a hint that the receipt is Chilean. */
   mentionsRut: boolean;
+  /** The chosen RUT is labelled or sits by the SII box, and the receptor's block was told apart. */
+  placed: boolean;
 }
 
-/** Issuer tax id: a valid Chilean RUT (normalised) or a foreign id as written. */
+/**
+ * Issuer tax id: a valid Chilean RUT (normalised) or a foreign id as written. The receptor's RUT never: lines that name
+ * the customer and the block under 'Señor(es)' are skipped. Of the issuer's, the one by the SII box or the document's
+ * name wins, then the first.
+ */
 export function findTaxId(lines: string[]): TaxIdResult {
   let invalidRut = false;
   let mentionsRut = false;
   let foreign: TaxId | null = null;
-  for (const line of lines) {
-    const l = fold(line);
+  const ruts: Array<{ rut: string; index: number; score: number }> = [];
+  const folded = lines.map(fold);
+  let receptorUntil = -1;
+  folded.forEach((l, i) => {
+    if (RECEPTOR_START.test(l)) {
+      receptorUntil = i + 5;
+      for (let j = i + 1; j <= Math.min(i + 5, folded.length - 1); j++) {
+        if (RECEPTOR_END.test(folded[j])) {
+          receptorUntil = j - 1;
+          break;
+        }
+      }
+    }
     if (RUT_LABEL.test(l)) mentionsRut = true;
-    const customer = CUSTOMER_LINE.test(l);
+    const customer = CUSTOMER_LINE.test(l) || i <= receptorUntil;
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
       if (m && !customer && !foreign) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
     }
-    for (const m of l.matchAll(CL_RUT)) {
-      const rut = normalizeRut(m[1]);
+    const matches = [...l.matchAll(CL_RUT)].map((m) => m[1]);
+    // OCR breaks a labelled RUT's punctuation ('76 374.215 6', '76.100.0608', '76.111.961:3', ':176.876.238-4'):
+    // after the label, digits and a final K are the RUT when the check digit holds.
+    if (!matches.some((m) => normalizeRut(m.replace(/,/g, '.').replace(/\.([\dK])$/, '-$1')))) {
+      const fuzzy = labelledRut(l);
+      if (fuzzy) matches.push(fuzzy);
+    }
+    for (const m of matches.map((raw) => [raw, raw] as const)) {
+      const raw = m[1].replace(/,/g, '.').replace(/\.([\dK])$/, '-$1');
+      const rut = normalizeRut(raw);
       if (!rut) {
         // Only count as a broken RUT when it is labelled or formatted like one (76.086.428-5).
         if (RUT_LABEL.test(l) || /\./.test(m[1])) invalidRut = true;
         continue;
       }
       mentionsRut = true;
-      if (!customer && !foreign) return { taxId: { value: rut, currency: 'CLP' }, invalidRut, mentionsRut };
+      if (customer) {
+        // The receptor has one RUT: the block ends with it (the SII box's R.U.T. may follow on the next line).
+        if (i <= receptorUntil) receptorUntil = i;
+        continue;
+      }
+      const near = folded.slice(Math.max(0, i - 2), i + 3).some((x) => ISSUER_BOX.test(x));
+      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0) });
     }
-  }
-  return { taxId: foreign, invalidRut, mentionsRut };
+  });
+  if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  if (!ruts.length) return { taxId: null, invalidRut, mentionsRut, placed: false };
+  const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
+  // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
+  if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1 };
 }
 
 /** SII document type codes (DTE). */
@@ -68,6 +122,8 @@ const SII_CODES: Record<string, DocumentType> = {
 };
 
 const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
+  // A Brazilian NFC-e (nota fiscal de consumidor) is the consumer's receipt, a boleta; an NF-e is a factura.
+  [/\bNFC-?E\b|\bNOTA\s+FISCAL\s+(DE\s+)?CONSUMIDOR\b|\bDANFE\s+NFC/, 'boleta'],
   [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
   [/\bBOLETA\b/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],

@@ -87,6 +87,8 @@ export function mergeModelAnswer(local: ReceiptAnalysisResult, answer: ModelAnsw
     if (value === null || source === 'timbre' || source === 'text') continue;
     (out as unknown as Record<string, unknown>)[field] = value;
     out.sources[field] = 'model';
+    // Two readings that agree confirm each other; the model's alone is not a confirmed value.
+    if (out.fieldConfidence) out.fieldConfidence = { ...out.fieldConfidence, [field]: local[field] === value ? 'high' : 'medium' };
   }
   if (out.sources.amount === 'model' || out.sources.currency === 'model') {
     const rate = out.currency === 'CLP' ? 1 : rateOf(out.currency);

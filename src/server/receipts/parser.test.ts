@@ -507,7 +507,7 @@ describe('dates', () => {
     expect(d('31/02/2026')).toBeNull();
     expect(d('45/13/2026')).toBeNull();
     expect(findDate(['Vencimiento: 30/04/2026', 'Fecha: 01/04/2026'], false)?.date).toBe('2026-04-01');
-    expect(findDate(['10/04/2026', 'Fecha de emisión: 01/04/2026'], false)).toEqual({ date: '2026-04-01', labelled: true });
+    expect(findDate(['10/04/2026', 'Fecha de emisión: 01/04/2026'], false)).toMatchObject({ date: '2026-04-01', labelled: true });
   });
 });
 

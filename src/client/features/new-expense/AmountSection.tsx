@@ -80,7 +80,7 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
           )}
         />
       </FormField>
-      <FormField id="expense-currency" label="Moneda" error={errors.currency?.message}>
+      <FormField id="expense-currency" label="Moneda" hint={timbreHint(timbreFields, 'currency')} error={errors.currency?.message}>
         <Input
           type="search"
           value={search}

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { createdToastDescription } from '@client/components/expenses/receiptChecks';
-import { analysisFindings, analysisToValues, keepChosenPaymentMethod, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
+import { analysisFindings, analysisToValues, keepChosenPaymentMethod, REVIEW_HINT_FIELDS, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
 import { AmountSection } from './AmountSection';
 import { BasicInfoSection } from './BasicInfoSection';
 import { CategorizationSection } from './CategorizationSection';
@@ -89,10 +89,15 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   // 'Timbre SII' next to a label while the field still holds the value read from the timbre.
   const [date, invoiceNumber, taxId] = useWatch({ control, name: ['date', 'invoiceNumber', 'taxId'] });
   const timbreValues = receipt.findings?.timbreValues;
+  // 'Revisa este dato' while a field still holds a value the reader was unsure of.
+  const reviewValues = receipt.findings?.reviewValues;
   const timbreFields = useMemo(() => {
-    const current = { amount, date, documentType, invoiceNumber, taxId };
-    return new Set<ExpenseField>(TIMBRE_HINT_FIELDS.filter((f) => timbreValues?.[f] !== undefined && timbreValues[f] === current[f]));
-  }, [timbreValues, amount, date, documentType, invoiceNumber, taxId]);
+    const current = { amount, currency, date, documentType, invoiceNumber, taxId };
+    const hints = new Map<ExpenseField, 'timbre' | 'review'>();
+    for (const f of REVIEW_HINT_FIELDS) if (reviewValues?.[f] !== undefined && reviewValues[f] === current[f]) hints.set(f, 'review');
+    for (const f of TIMBRE_HINT_FIELDS) if (timbreValues?.[f] !== undefined && timbreValues[f] === current[f]) hints.set(f, 'timbre');
+    return hints;
+  }, [timbreValues, reviewValues, amount, currency, date, documentType, invoiceNumber, taxId]);
 
   const onValid = (values: ExpenseFormValues) => {
     setFormError(null);

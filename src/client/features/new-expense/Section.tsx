@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ShieldCheck, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
 import { TIMBRE_FIELD_HINT } from '@client/components/expenses/receiptChecks';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -44,12 +44,30 @@ export function Hint({ id, children }: { id?: string; children: ReactNode }) {
   );
 }
 
-/** Fields whose current value is the one read from the SII timbre. */
-export type TimbreFields = ReadonlySet<ExpenseField>;
+/**
+ * Fields whose current value is the one the receipt's analysis put there: 'timbre' when it came from the SII timbre,
+ * 'review' when the reader was not sure of it (its confidence is not high).
+ */
+export type TimbreFields = ReadonlyMap<ExpenseField, 'timbre' | 'review'>;
 
-/** 'Timbre SII' next to a label whose value came from the receipt's timbre; nothing otherwise. */
+/** Spanish hint next to a prefilled field the reader was unsure of. */
+export const REVIEW_FIELD_HINT = 'Revisa este dato';
+
+/** 'Timbre SII' next to a label whose value came from the receipt's timbre, 'Revisa este dato' when the reading was unsure. */
 export function timbreHint(fields: TimbreFields | undefined, name: ExpenseField) {
-  if (!fields?.has(name)) return undefined;
+  const kind = fields?.get(name);
+  if (!kind) return undefined;
+  if (kind === 'review')
+    return (
+      <span
+        className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium leading-none text-amber-900 dark:bg-amber-900/40 dark:text-amber-200"
+        title="La lectura del comprobante no es segura: compáralo con el documento"
+        data-review-hint={name}
+      >
+        <AlertTriangle className="h-3 w-3" aria-hidden />
+        {REVIEW_FIELD_HINT}
+      </span>
+    );
   return (
     <span
       className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-medium leading-none text-green-800 dark:bg-green-900/40 dark:text-green-300"

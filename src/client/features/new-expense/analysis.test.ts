@@ -86,7 +86,20 @@ describe('analysisFindings', () => {
     expect(f.timbreValues).toEqual({ amount: '2890260', date: '2025-03-14', documentType: 'factura', invoiceNumber: '375', taxId: '44.300.251-0' });
   });
   test('old answers without the new fields', () => {
-    expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {} });
+    expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {}, reviewValues: {} });
+  });
+  test('fields read without high confidence are marked for review (issue 19 item 6); high ones and timbre ones are not', () => {
+    const data = {
+      amount: 15660,
+      currency: 'CLP',
+      date: '2025-02-06',
+      documentType: 'boleta',
+      taxId: '76123456-0',
+      sources: { amount: 'ocr', currency: 'ocr', date: 'ocr', documentType: 'guess', taxId: 'timbre' },
+      fieldConfidence: { amount: 'high', currency: 'high', date: 'medium', documentType: 'low', taxId: 'low' },
+    };
+    const f = analysisFindings(data, analysisToValues(data, LISTS));
+    expect(f.reviewValues).toEqual({ date: '2025-02-06', documentType: 'boleta' });
   });
 });
 

@@ -23,6 +23,8 @@ export interface ReceiptAnalysis {
   /** Rendix additions (ReceiptAnalysisResult in @shared/receipts), read tolerantly. */
   issuerName?: string | null;
   sources?: unknown;
+  /** Per-field confidence ('high' | 'medium' | 'low'); absent in older answers. */
+  fieldConfidence?: unknown;
   timbre?: unknown;
   flags?: unknown;
   method?: string | null;
@@ -150,6 +152,18 @@ export function keepChosenPaymentMethod(values: Partial<ExpenseFormValues>, curr
 export const TIMBRE_HINT_FIELDS = ['amount', 'date', 'taxId', 'invoiceNumber', 'documentType'] as const satisfies readonly ExpenseField[];
 export type TimbreHintField = (typeof TIMBRE_HINT_FIELDS)[number];
 
+/** Fields that show 'Revisa este dato' when the analysis filled them without high confidence. */
+export const REVIEW_HINT_FIELDS = ['amount', 'currency', 'date', 'documentType', 'invoiceNumber', 'taxId'] as const satisfies readonly ExpenseField[];
+export type ReviewHintField = (typeof REVIEW_HINT_FIELDS)[number];
+
+/** The fields an analysis marked below 'high' (an answer without per-field confidence marks none). */
+export function unsureFields(fieldConfidence: unknown): Set<string> {
+  const out = new Set<string>();
+  if (!fieldConfidence || typeof fieldConfidence !== 'object') return out;
+  for (const [field, level] of Object.entries(fieldConfidence as Record<string, unknown>)) if (level === 'medium' || level === 'low') out.add(field);
+  return out;
+}
+
 /** What the result panel under the upload shows; cleared with the file. */
 export interface AnalysisFindings {
   /** Whole percentage. */
@@ -158,6 +172,8 @@ export interface AnalysisFindings {
   flags: ReceiptFlag[];
   /** The values the analysis put in timbre-sourced fields; the hint shows while the field still holds it. */
   timbreValues: Partial<Pick<ExpenseFormValues, TimbreHintField>>;
+  /** The values the analysis put in fields it was unsure of; 'Revisa este dato' shows while the field still holds it. */
+  reviewValues: Partial<Pick<ExpenseFormValues, ReviewHintField>>;
 }
 
 export function analysisFindings(data: ReceiptAnalysis, applied: Partial<ExpenseFormValues>): AnalysisFindings {
@@ -167,5 +183,11 @@ export function analysisFindings(data: ReceiptAnalysis, applied: Partial<Expense
     const value = applied[field];
     if (fromTimbre.has(field) && value !== undefined && value !== '') (timbreValues as Record<string, string>)[field] = value;
   }
-  return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues };
+  const unsure = unsureFields(data.fieldConfidence);
+  const reviewValues: AnalysisFindings['reviewValues'] = {};
+  for (const field of REVIEW_HINT_FIELDS) {
+    const value = applied[field];
+    if (unsure.has(field) && !fromTimbre.has(field) && value !== undefined && value !== '') (reviewValues as Record<string, string>)[field] = value;
+  }
+  return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues, reviewValues };
 }
