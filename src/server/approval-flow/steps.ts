@@ -10,6 +10,7 @@ import { authorize, can, type Actor } from '../policies/index.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { enqueueExpenseDecided, enqueueStepPending } from '../notifications/service.js';
 import { activeMembers, listRules, mayApprove } from './config.js';
+import { decidedColumns } from '../approvals/service.js';
 
 type StepRow = typeof approvalSteps.$inferSelect;
 interface PlannedStep {
@@ -163,14 +164,7 @@ export async function decideStep({ db, jobs }: Pick<AppDeps, 'db' | 'jobs'>, act
     }
     const [row] = await tx
       .update(expenses)
-      .set({
-        status: decision.status,
-        approverId: actor.userId,
-        approvedAt: decision.status === 'approved' ? now : null,
-        rejectedAt: decision.status === 'rejected' ? now : null,
-        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
-        updatedAt: now,
-      })
+      .set(decidedColumns(decision, actor.userId, now))
       .where(and(eq(expenses.id, expenseId), eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
       .returning({ id: expenses.id, userId: expenses.userId });
     if (!row) throw errors.conflict(FLOW_MSG.stepDecided);

@@ -14,6 +14,20 @@ import { faultPoint } from '../platform/faults.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
 import { enqueueExpenseDecided } from '../notifications/service.js';
 
+type Decision = { status: 'approved' } | { status: 'rejected'; rejectionReason: string | null };
+
+/** An expense's columns once it is decided: the single approval, or the last step of a multi-step one (approval-flow). */
+export function decidedColumns(decision: Decision, approverId: string, now: Date) {
+  return {
+    status: decision.status,
+    approverId,
+    approvedAt: decision.status === 'approved' ? now : null,
+    rejectedAt: decision.status === 'rejected' ? now : null,
+    rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
+    updatedAt: now,
+  };
+}
+
 const ALREADY_DECIDED = 'Esta rendición ya fue procesada por otro administrador.';
 
 /** The company's separation-of-duties setting (false when the company is not found). */
@@ -56,7 +70,7 @@ export async function decideExpense(
   actor: Actor,
   companyId: string,
   id: string,
-  decision: { status: 'approved' } | { status: 'rejected'; rejectionReason: string | null },
+  decision: Decision,
 ) {
   const current = await getExpense(db, actor, companyId, id);
   const now = new Date();
@@ -66,14 +80,7 @@ export async function decideExpense(
     authorize(can.decideExpenseOf(actor, current.user.id, company?.allow ?? false), SELF_APPROVAL_MSG.forbidden);
     const [row] = await tx
       .update(expenses)
-      .set({
-        status: decision.status,
-        approverId: actor.userId,
-        approvedAt: decision.status === 'approved' ? now : null,
-        rejectedAt: decision.status === 'rejected' ? now : null,
-        rejectionReason: decision.status === 'rejected' ? decision.rejectionReason : null,
-        updatedAt: now,
-      })
+      .set(decidedColumns(decision, actor.userId, now))
       .where(and(eq(expenses.id, current.id), eq(expenses.companyId, companyId), eq(expenses.status, 'pending')))
       .returning({ id: expenses.id, userId: expenses.userId });
     if (!row) throw errors.conflict(ALREADY_DECIDED);
