@@ -130,7 +130,8 @@ export function ApprovalCard({ expense: e, editing, editLocked, onEdit, onEditDo
       <div className="space-y-4 p-4 sm:px-6">
         {e.ownExpense ? <OwnExpenseNotice canDecide={e.canDecide} /> : null}
         {e.approvalStep ? <StepNotice expense={e} step={e.approvalStep} canReassign={admin} /> : null}
-        <PolicyViolations violations={e.policyViolations ?? []} title="Incumple políticas de la empresa" />
+        {/* A duplicate is already told by the receipt checks below, in the same words: not twice. */}
+        <PolicyViolations violations={(e.policyViolations ?? []).filter((v) => v.code !== 'duplicate' || !e.receiptFlags.some((f) => f.message === v.message))} title="Incumple políticas de la empresa" />
         {editing ? <EditExpenseForm expense={e} onDone={onEditDone} /> : <ExpenseFacts expense={e} />}
 
         <ReceiptChecks timbre={e.timbre} flags={e.receiptFlags} />
