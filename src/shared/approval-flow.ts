@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './catalog.js';
 import { isUuid, safeText } from './input.js';
 import { CURRENCIES } from './expenses.js';
 
@@ -279,13 +280,7 @@ export function blockingMessage(violations: readonly PolicyViolation[]): PolicyV
 export const policyCheckResultSchema = z.object({ violations: z.array(policyViolationSchema) });
 export type PolicyCheckResult = z.infer<typeof policyCheckResultSchema>;
 
-const optionalRef = (max: number) =>
-  safeText()
-    .trim()
-    .max(max, { error: `Máximo ${max} caracteres` })
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optionalRef = optionalText;
 
 /** The form's fields as they are (the check runs while the person types: anything may still be missing). */
 export const policyCheckInputSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { safeText } from './input.js';
 
-const optional = (max: number) =>
+/** An optional text of at most `max` characters; empty becomes null. */
+export const optionalText = (max: number) =>
   safeText()
     .trim()
     .max(max, { error: `Máximo ${max} caracteres` })
@@ -12,8 +13,8 @@ const optional = (max: number) =>
 /** Category and payment method share one shape (part 2 §7 Settings). */
 export const catalogItemSchema = z.object({
   name: safeText({ error: 'El nombre es obligatorio' }).trim().min(1, { error: 'El nombre es obligatorio' }).max(100, { error: 'Máximo 100 caracteres' }),
-  accountingCode: optional(50),
-  description: optional(300),
+  accountingCode: optionalText(50),
+  description: optionalText(300),
   isActive: z.boolean().optional(),
 });
 export type CatalogItemInput = z.input<typeof catalogItemSchema>;
@@ -26,7 +27,7 @@ export type PaymentMethodInput = z.input<typeof paymentMethodSchema>;
 
 export const costCenterSchema = z.object({
   code: safeText({ error: 'El código es obligatorio' }).trim().min(1, { error: 'El código es obligatorio' }).max(50, { error: 'Máximo 50 caracteres' }),
-  description: optional(300),
+  description: optionalText(300),
   isActive: z.boolean().optional(),
 });
 export type CostCenterInput = z.input<typeof costCenterSchema>;

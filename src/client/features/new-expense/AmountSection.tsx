@@ -36,6 +36,12 @@ function useRateQuote(currency: string, date: string) {
  * Amount, currency, rate and the CLP amount. For a foreign currency the CLP amount is
  * round(amount × rate) and read-only; in CLP both amounts are the same number (part 1 §4-§5).
  */
+/** The currency list's two groups: the usual ones first. */
+const CURRENCY_GROUPS = [
+  { label: 'Frecuentes', common: true },
+  { label: 'Todas las monedas (ISO 4217)', common: false },
+];
+
 export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; timbreFields?: TimbreFields }) {
   const { errors } = form.formState;
   const [currency, amount, exchangeRate, quotedRate, date] = useWatch({ control: form.control, name: ['currency', 'amount', 'exchangeRate', 'quotedRate', 'date'] });
@@ -98,28 +104,19 @@ export function AmountSection({ form, timbreFields }: { form: ExpenseFormApi; ti
             onChange: () => form.setValue('exchangeRate', ''),
           })}
         >
-          {shown.some((o) => o.common) ? (
-            <optgroup label="Frecuentes">
-              {shown
-                .filter((o) => o.common)
-                .map((o) => (
-                  <option key={o.code} value={o.code}>
-                    {o.label}
-                  </option>
-                ))}
-            </optgroup>
-          ) : null}
-          {shown.some((o) => !o.common) ? (
-            <optgroup label="Todas las monedas (ISO 4217)">
-              {shown
-                .filter((o) => !o.common)
-                .map((o) => (
-                  <option key={o.code} value={o.code}>
-                    {o.label}
-                  </option>
-                ))}
-            </optgroup>
-          ) : null}
+          {CURRENCY_GROUPS.map(({ label, common }) =>
+            shown.some((o) => o.common === common) ? (
+              <optgroup key={label} label={label}>
+                {shown
+                  .filter((o) => o.common === common)
+                  .map((o) => (
+                    <option key={o.code} value={o.code}>
+                      {o.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ) : null,
+          )}
         </NativeSelect>
       </FormField>
       {foreign ? (
