@@ -13,12 +13,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { OcrEngine } from '../../src/server/receipts/ocr.js';
+import { createOcrEngine, type OcrEngine } from '../../src/server/receipts/ocr.js';
 import { analyzeReading, readDocument, type Reading } from '../../src/server/receipts/pipeline.js';
 import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, summarize, type FileRun } from './score.js';
 import { loadSet, SET_IDS, type SetId } from './sets.js';
 
-const CACHE = process.env.RECEIPTS_REPLAY_CACHE ?? join(tmpdir(), 'rendix-receipt-readings');
+/** One cache per OCR engine (RECEIPTS_OCR), so the two can be compared without reading again. */
+const CACHE = process.env.RECEIPTS_REPLAY_CACHE ?? join(tmpdir(), 'rendix-receipt-readings', process.env.RECEIPTS_OCR ?? 'paddle');
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -53,7 +54,7 @@ async function main() {
         if (process.argv.includes('--cached-only') && !existsSync(path)) continue;
         if (!fresh && existsSync(path)) cached = JSON.parse(readFileSync(path, 'utf8'));
         else {
-          ocr ??= new OcrEngine();
+          ocr ??= createOcrEngine();
           try {
             const r = await readDocument(readFileSync(join(set.dir, truth.file)), ocr);
             cached = { text: r.text, source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };

@@ -46,12 +46,13 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
   // 12/03/2026, 12-03-2026, 12.03.26; 03/12/2026 is month-first for USD receipts
   {
-    // OCR may put a space after a separator ('28. 10.2025').
-    re: /\b(\d{1,2})[-/.]\s?(\d{1,2})\s?[-/.](\d{4}|\d{2})\b/,
+    // OCR may put a space after a separator ('28. 10.2025'). Both separators are the same: 'REG #19- 10/03/2018'
+    // is a register number before 10/03/2018, not 19 October 2003.
+    re: /\b(\d{1,2})([-/.])\s?(\d{1,2})\s?\2(\d{4}|\d{2})\b/,
     build: (m, monthFirst) => {
       const a = +m[1];
-      const b = +m[2];
-      const y = +m[3];
+      const b = +m[3];
+      const y = +m[4];
       if (a > 12) return iso(y, b, a);
       if (b > 12) return iso(y, a, b);
       return monthFirst ? iso(y, a, b) : iso(y, b, a);
@@ -66,7 +67,12 @@ const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018'. Day first. */
 function gluedDate(l: string): string | null {
-  const m = /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ?? /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l);
+  const m =
+    /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ??
+    /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
+    // One separator read as a 1 ('18104/2017').
+    /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??
+    /\b(\d{2})[/.-](\d{2})[1Il|](20\d{2})\b/.exec(l);
   return m ? iso(+m[3], +m[2], +m[1]) : null;
 }
 
@@ -98,7 +104,7 @@ function allDates(lines: string[], monthFirst: boolean): string[] {
 
 function describe(lines: string[], monthFirst: boolean, date: string, labelled: boolean, match: RegExpExecArray | null, pattern: number): FoundDate {
   const numeric = pattern === 3 && match !== null;
-  const unambiguous = !numeric || +match[1] > 12 || +match[2] > 12 || +match[1] === +match[2];
+  const unambiguous = !numeric || +match[1] > 12 || +match[3] > 12 || +match[1] === +match[3];
   const confirmed = allDates(lines, monthFirst).filter((d) => d === date).length >= 2;
   return { date, labelled, unambiguous, confirmed };
 }

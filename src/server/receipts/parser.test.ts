@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAmount } from './amounts';
 import { findDate } from './dates';
 import { parseReceiptText } from './parser';
+import { splitLines } from './text';
 
 const COPEC = `
 COPEC
@@ -503,6 +504,18 @@ describe('dates', () => {
     expect(d('13/12/2026', true)).toBe('2026-12-13');
   });
 
+  it('reads a date that a line recogniser printed with full-width punctuation or glued to the time', () => {
+    const read = (line: string) => parseReceiptText(`TAX INVOICE\n${line}\nTOTAL RM 10.00`).date;
+    expect(read('Date ：24/06/20184:37:37PM')).toBe('2018-06-24');
+    expect(read('Date 03/02/201815:28')).toBe('2018-02-03');
+    expect(read('Fecha：１２/０３/２０２６')).toBe('2026-03-12');
+  });
+
+  it('a register number before the date is not read as its day; a separator read as 1 is still a date', () => {
+    expect(d('ORD #07 -REG #19- 10/03/2018 17:24:07')).toBe('2018-03-10');
+    expect(findDate(['INV NO: CS-SA-0078908 Date: 18104/2017'], false)?.date).toBe('2017-04-18');
+  });
+
   it('rejects impossible dates and skips due dates', () => {
     expect(d('31/02/2026')).toBeNull();
     expect(d('45/13/2026')).toBeNull();
@@ -576,6 +589,17 @@ describe('low-quality input', () => {
     expect(r.sources.category).toBe('guess');
     expect(r.sources.currency).toBe('guess');
     expect(r.confidence).toBeLessThan(0.3);
+  });
+
+  it('a zero between capitals is read as the letter O, digits stay digits', () => {
+    const r = parseReceiptText('B0LETA ELECTR0NICA N° 5521\nFecha: 02-05-2025\nT0TAL $10.090');
+    expect(r).toMatchObject({ documentType: 'boleta', invoiceNumber: '5521', amount: 10090 });
+  });
+
+  it('the parser\'s words glued together by a line recogniser are split apart; other words are left alone', () => {
+    const r = parseReceiptText('INVERSIONESALTURA SPA\nRUT:77.262.568-5\nFACTURAELECTRONICA N°77205\nCONDICIONDEVENTA: CONTADO\nMONTOTOTAL $3.190');
+    expect(r).toMatchObject({ documentType: 'factura', invoiceNumber: '77205', amount: 3190, taxId: '77262568-5' });
+    expect(splitLines('CONDE PAGARA INVERSIONESALTURA TOTALAPAGAR')).toEqual(['CONDE PAGARA INVERSIONESALTURA TOTAL A PAGAR']);
   });
 
   it('empty text does not throw', () => {

@@ -81,8 +81,8 @@ function looksUnread(r: OcrResult): boolean {
   return r.solidWords < 6 || r.confidence < 55;
 }
 
-/** Longest side of the page handed to OCR: ~25 px capitals on a photographed receipt, twice as fast as full size. */
-const OCR_SIDE = 1600;
+/** Longest side of the page handed to OCR: ~25 px capitals on a photographed receipt, twice as fast as full size. RECEIPTS_OCR_SIDE changes it to measure. */
+const OCR_SIDE = Number(process.env.RECEIPTS_OCR_SIDE) || 1600;
 /** Straighten tilted photos before OCR (projection profile): off by default, since on the generated photos (±3°) it cost more than it gave (folio 100 → 87.5 %, amount 100 → 96 %); RECEIPTS_DESKEW=1 turns it on to measure. */
 const DESKEW = process.env.RECEIPTS_DESKEW === '1';
 /** A quick look at a small copy, to tell which way is up. */

