@@ -508,6 +508,7 @@ describe('dates', () => {
     const read = (line: string) => parseReceiptText(`TAX INVOICE\n${line}\nTOTAL RM 10.00`).date;
     expect(read('Date ：24/06/20184:37:37PM')).toBe('2018-06-24');
     expect(read('Date 03/02/201815:28')).toBe('2018-02-03');
+    expect(read('15-07-1810:35SH01 ZI33 T2 R000010082')).toBe('2018-07-15');
     expect(read('Fecha：１２/０３/２０２６')).toBe('2026-03-12');
   });
 

@@ -51,7 +51,7 @@ function splitKeywords(run: string): string {
 
 /**
  * Non-empty trimmed lines, whitespace collapsed, full-width forms made ASCII, a time glued to a date split off
- * ('24/06/20184:37:37PM' → '24/06/2018 4:37:37PM'), a zero in a word of letters read as O, the
+ * ('24/06/20184:37:37PM' → '24/06/2018 4:37:37PM', '15-07-1810:35' → '15-07-18 10:35'), a zero in a word of letters read as O, the
  * parser's words glued together split apart ('MONTOTOTAL' → 'MONTO TOTAL'). The vertical bars OCR reads from the paper's edge or a box border
  * ('|   N° 32765300', 'TOTAL $24.955 |') are trimmed too: they are never part of a receipt's text.
  */
@@ -59,6 +59,7 @@ export function splitLines(text: string): string[] {
   return halfWidth(text)
     .replace(/\r\n?/g, '\n')
     .replace(/(\d[/.-]\d{1,2}[/.-](?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
+    .replace(/(\b\d{1,2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
     .replace(/(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
       word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
