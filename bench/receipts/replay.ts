@@ -11,7 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOcrEngine, type OcrEngine } from '../../src/server/receipts/ocr.js';
 import { analyzeReading, readDocument, type Reading } from '../../src/server/receipts/pipeline.js';
@@ -44,7 +44,8 @@ async function main() {
     for (const id of wanted) {
       const set = await loadSet(id, { regenerate: false, log: (l) => console.log(l) });
       if ('skipped' in set) continue;
-      const dir = join(CACHE, id);
+      // By folder, not by set: a Chilean set of another seed has the same file names.
+      const dir = join(CACHE, id, basename(set.dir));
       mkdirSync(dir, { recursive: true });
       const entries = set.entries.filter((t) => (!filter || t.file.includes(filter) || t.kind.includes(filter)) && (!show || t.file === show));
       const runs: FileRun[] = [];

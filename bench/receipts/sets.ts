@@ -74,9 +74,14 @@ export async function loadSet(id: SetId, opts: { regenerate: boolean; log: Log }
     return { id, title: 'Corpus generado', role: 'desarrollo', dir: CORPUS_DIR, entries, targets: GENERATED_TARGETS };
   }
   if (id === 'chile') {
-    await ensure(EVAL_DIR, regenerate, `el conjunto independiente de Chile (semilla ${EVAL_SEED})`, () => generateEvalSet({ log: sub }), log);
-    const entries: ScoredTruth[] = JSON.parse(readFileSync(join(EVAL_DIR, 'truth.json'), 'utf8'));
-    return { id, title: 'Conjunto independiente Chile', role: 'evaluación', dir: EVAL_DIR, entries, targets: EVAL_TARGETS };
+    // RECEIPTS_CHILE_SEED=N: a fresh Chilean set nobody has looked at, in corpus-chile-N/ (the default set's misses
+    // have been read to count fault patterns).
+    const seed = Number(process.env.RECEIPTS_CHILE_SEED) || EVAL_SEED;
+    const dir = seed === EVAL_SEED ? EVAL_DIR : `${EVAL_DIR.replace(/[/\\]+$/, '')}-${seed}`;
+    await ensure(dir, regenerate, `el conjunto independiente de Chile (semilla ${seed})`, () => generateEvalSet({ log: sub, seed, outDir: dir }), log);
+    const entries: ScoredTruth[] = JSON.parse(readFileSync(join(dir, 'truth.json'), 'utf8'));
+    const title = seed === EVAL_SEED ? 'Conjunto independiente Chile' : `Conjunto independiente Chile (semilla ${seed})`;
+    return { id, title, role: 'evaluación', dir, entries, targets: EVAL_TARGETS };
   }
   const dir = realSetDir();
   const truthPath = join(dir, 'truth.json');
