@@ -80,7 +80,7 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
       for (const name of Object.keys(values) as ExpenseField[]) {
         setValue(name, values[name] as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
       }
-      return analysisFindings(data, values);
+      return analysisFindings(data, values, { date: getValues('date') });
     },
     [catalog, facturaId, getValues, setValue, form.formState.isSubmitted],
   );

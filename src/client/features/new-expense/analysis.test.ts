@@ -101,6 +101,12 @@ describe('analysisFindings', () => {
     const f = analysisFindings(data, analysisToValues(data, LISTS));
     expect(f.reviewValues).toEqual({ date: '2025-02-06', documentType: 'boleta' });
   });
+  test('a date the reader did not find leaves the form\'s date marked for review; a found one does not', () => {
+    const data = { amount: 4600, currency: 'CLP', date: null, sources: { amount: 'ocr' }, fieldConfidence: { amount: 'high' } };
+    expect(analysisFindings(data, analysisToValues(data, LISTS), { date: '2026-11-26' }).reviewValues).toEqual({ date: '2026-11-26' });
+    const dated = { ...data, date: '2024-03-20', fieldConfidence: { amount: 'high', date: 'high' } };
+    expect(analysisFindings(dated, analysisToValues(dated, LISTS), { date: '2026-11-26' }).reviewValues).toEqual({});
+  });
 });
 
 describe('matchPaymentMethod (issue 16: TARJETA DEBITO on the receipt was not prefilled)', () => {

@@ -176,7 +176,11 @@ export interface AnalysisFindings {
   reviewValues: Partial<Pick<ExpenseFormValues, ReviewHintField>>;
 }
 
-export function analysisFindings(data: ReceiptAnalysis, applied: Partial<ExpenseFormValues>): AnalysisFindings {
+/**
+ * `kept`: form values the analysis left as they were. A date the reader did not find leaves the form's date (today,
+ * by default) in place: that one is marked for review too, since nothing on the receipt confirmed it.
+ */
+export function analysisFindings(data: ReceiptAnalysis, applied: Partial<ExpenseFormValues>, kept: Partial<Pick<ExpenseFormValues, 'date'>> = {}): AnalysisFindings {
   const fromTimbre = new Set(timbreSourcedFields(data.sources));
   const timbreValues: AnalysisFindings['timbreValues'] = {};
   for (const field of TIMBRE_HINT_FIELDS) {
@@ -189,5 +193,6 @@ export function analysisFindings(data: ReceiptAnalysis, applied: Partial<Expense
     const value = applied[field];
     if (unsure.has(field) && !fromTimbre.has(field) && value !== undefined && value !== '') (reviewValues as Record<string, string>)[field] = value;
   }
+  if (!data.date && applied.date === undefined && kept.date) reviewValues.date = kept.date;
   return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues, reviewValues };
 }
