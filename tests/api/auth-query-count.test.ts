@@ -11,6 +11,24 @@ import { QueryRecorder } from '../helpers/queries.js';
 let t: TestApp;
 const queries = new QueryRecorder();
 const queriesOf = (fn: () => Promise<unknown>) => queries.during(fn);
+
+/**
+ * The queries of the first of a few identical requests that needs none. A write is announced to every pooled
+ * connection (each LISTENs, db/change-feed.ts); the writer's own copy arrives before its commit resolves, the others a
+ * moment later and each drops the cached entry again, which costs a re-read, never a stale answer. On a loaded machine
+ * such a late copy can land after the next read, so "from memory" is asked of the next few requests, not of one.
+ */
+async function settledQueries(request: () => Promise<unknown>): Promise<{ queries: string[]; writes: string[] }> {
+  const writes: string[] = [];
+  let last: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    last = await queriesOf(request);
+    writes.push(...last.filter((q) => /^(update|insert|delete)/i.test(q)));
+    if (!last.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { queries: last, writes };
+}
 beforeAll(async () => {
   t = await startTestApp({ onQuery: queries.observe });
 });
@@ -21,8 +39,8 @@ describe('authentication round trips', () => {
     const { client, user } = await registerUser(t);
     const read = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
     expect(read.filter((q) => /from "sessions"/.test(q)).length).toBeLessThanOrEqual(1);
-    const cached = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
-    expect(cached).toEqual([]);
+    const cached = await settledQueries(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
+    expect(cached).toEqual({ queries: [], writes: [] });
     // A write to the user (here outside the app's routes) is heard before its promise resolves.
     await t.deps.db.update(users).set({ firstName: 'Renombrada' }).where(eq(users.id, user.id));
     let body: { firstName?: string } = {};
@@ -45,8 +63,8 @@ describe('authentication round trips', () => {
     const fresh = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
     expect(fresh).toHaveLength(1);
     expect(fresh[0]).toMatch(/from "sessions"/);
-    const cached = await queriesOf(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
-    expect(cached).toEqual([]);
+    const cached = await settledQueries(async () => expect((await client.get('/api/auth/user')).status).toBe(200));
+    expect(cached).toEqual({ queries: [], writes: [] });
   });
 
   test('an API token authenticates in one query', async () => {
