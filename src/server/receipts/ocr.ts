@@ -32,7 +32,7 @@ export interface OcrResult {
   text: string;
   /** Mean word confidence 0..100. */
   confidence: number;
-  /** Words tesseract is fairly sure of: a cheap measure of whether the page was upright. */
+  /** Words the engine is fairly sure of (and, for PaddleOCR, read across the page): a cheap measure of whether the page was upright. */
   solidWords: number;
 }
 
@@ -44,8 +44,6 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
-export type OcrEngineName = 'paddle' | 'tesseract';
-
 /** `RECEIPTS_OCR` picks the engine (to measure one against the other); PaddleOCR unless told otherwise. */
 export function createOcrEngine(name: string | undefined = process.env.RECEIPTS_OCR): OcrEngine {
   return name === 'tesseract' ? new TesseractEngine() : new PaddleEngine();
@@ -54,12 +52,10 @@ export function createOcrEngine(name: string | undefined = process.env.RECEIPTS_
 /** Words of pieces the recogniser is at least this sure of count as read (see OcrResult.solidWords). */
 const SOLID_PIECE = 0.85;
 /** PaddleOCR's own defaults: text where the detector's probability passes 0.3; pieces read below 0.5 are dropped. */
-const TEXT_PROBABILITY = Number(process.env.P_THR) || 0.3;
-const UNIT = process.env.REC_NORM === 'unit';
-const DET_UNIT = process.env.DET_NORM === 'unit';
+const TEXT_PROBABILITY = 0.3;
 const DROP_SCORE = 0.5;
 /** A gap this many letter pitches wide is a space (see ctcDecode). */
-const SPACE_GAP = Number(process.env.SPACE_GAP) || 1.6;
+const SPACE_GAP = 1.6;
 /** The recogniser reads pieces 48 px tall, a few at a time (padded to the widest of the batch), at most 40 letters' width. */
 const REC_HEIGHT = 48;
 const REC_BATCH = 6;
@@ -160,7 +156,7 @@ async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
   const std = [0.229, 0.224, 0.225];
   for (let c = 0; c < 3; c++) {
     const plane = c * dw * dh;
-    for (let i = 0; i < dw * dh; i++) input[plane + i] = DET_UNIT ? small[i * 3 + c] / 255 : (small[i * 3 + c] / 255 - mean[c]) / std[c];
+    for (let i = 0; i < dw * dh; i++) input[plane + i] = (small[i * 3 + c] / 255 - mean[c]) / std[c];
   }
   const det = await m.detection.run({ [m.detection.inputNames[0]]: new Tensor('float32', input, [1, 3, dh, dw]) });
   const probability = det[m.detection.outputNames[0]].data as Float32Array;
@@ -183,7 +179,7 @@ async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
       for (let c = 0; c < 3; c++) {
         const plane = (b * 3 + c) * REC_HEIGHT * widest;
         for (let y = 0; y < REC_HEIGHT; y++)
-          for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = UNIT ? s.data[(y * s.width + x) * 3 + c] / 255 : s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
+          for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
       }
     });
     const out = await m.recognition.run({ [m.recognition.inputNames[0]]: new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]) });
