@@ -33,14 +33,17 @@ export function parseAmount(raw: string, currency: string): number | null {
 }
 
 const AMOUNT_RE =
-  /(US\$|U\$S|R\$|S\/\.?|\$U|\$|€|£|¥|(?<![A-Za-z])RM|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP|MYR|GBP|MXN|CNY|JPY)?\s?((?:(?<=^|[\s:(=])-)?(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))(?![\d.,]?\d)(\s?(?:€|EUR|USD|CLP|BRL|PEN|MYR|GBP|MXN))?/gi;
+  /(US\$|U\$S|(?<![A-Za-z])R\$|S\/\.?|\$U|\$|€|£|¥|(?<![A-Za-z])RM|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP|MYR|GBP|MXN|CNY|JPY)?\s?((?:(?<=^|[\s:(=])-)?(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))(?![\d.,]?\d)(\s?(?:€|EUR|USD|CLP|BRL|PEN|MYR|GBP|MXN))?/gi;
 
 /** Things on a line that look like numbers but are not money. */
 function stripNonMoney(line: string): string {
   return line
     .replace(/\b\d{1,2}\.?\d{3}\.?\d{3}\s?-\s?[\dkK]\b/g, ' ') // RUT
+    .replace(/\b\d{1,3}(?:\.\d{3}){1,2}-[\dkK]\b/g, ' ') // the end of a RUT cut at the paper's edge ('163.318-8')
     .replace(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, ' ') // dates
     .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ') // times
+    .replace(/\b(?:LEY|LEI)\b\.?\s*(?:N[°º]?\s*)?\d{1,2}\.\d{3}(?:\/\d{2,4})?/gi, ' ') // laws ('Ley 21.636', 'Lei Federal 12.741' below)
+    .replace(/\bLEI\s+FEDERAL\s+\d{1,2}\.\d{3}/gi, ' ')
     .replace(/\d+(?:[.,]\d+)?\s?%/g, ' '); // percentages
 }
 
@@ -53,7 +56,12 @@ export interface FoundAmount {
 export function amountsInLine(line: string): FoundAmount[] {
   const out: FoundAmount[] = [];
   // OCR splits cents off after the separator ('RM152. 00', '66. 04').
-  const text = stripNonMoney(line).replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2');
+  // A peso sign read as an S ('TOTAL S321.288') is dropped: the S glued to the digits would make them a code.
+  const text = stripNonMoney(line)
+    .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
+    .replace(/(^|[\s:])S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g, '$1 ')
+    // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
+    .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2');
   for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
     // Digits glued to letters are codes ('X65T', 'A4'), not money.
@@ -83,11 +91,11 @@ const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s
 const TOTAL_WITH_TAX = /\bTOTAL\b.*\bINCL(\.|USIVE|UDING|UYE)?\b(?!.*\bINCLUDES\b)|\bINCLUSIVE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
 const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
-  /\b(TOTAL\s+A\s+PAGAR|MONTO\s+A\s+PAGAR|VALOR\s+A\s+PAGAR|IMPORTE\s+A\s+PAGAR|A\s+PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
+  /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
 /** A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500'). */
 const WEAK_TOTAL = /^(VALOR|MONTO|IMPORTE|PRECIO|AMOUNT|COBRO|PAGO|PAGAR|TARIFA|FARE|VALOR\s+COBRADO|MONTO\s+COBRADO)\b/;
-const NOT_MONEY_LINE = /\b(FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b/;
+const NOT_MONEY_LINE = /\b(LEI|LEY|RECIBO|FACTURA|FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b/;
 
 /** Role of a line from its words (folded), or null when it names no money. */
 /** Registration numbers next to a tax's name ('GST No. : 000584089600', 'GST ID', 'SST REG'). */
@@ -322,6 +330,10 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     const labels = new Set(all.filter((r) => ['strong', 'total', 'subtotal'].includes(r.role) && same(r.value, v, whole)).map((r) => folded[r.index].replace(/[^A-Z]/g, '')));
     if (labels.size >= 2 && !taxes.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)))) agreement++;
     if (subtotals.some((a, i) => subtotals.some((b, j) => j > i && same(a.value + b.value, v, whole)))) agreement++;
+    // A total printed before a discount ('Valor total', then 'Desconto'), less the discount.
+    if (totalsPrinted.some((x) => discounts.some((d) => d.index > x.index && same(x.value - d.value, v, whole)))) agreement++;
+    // What was consumed: a printed total is this plus the suggested tip.
+    if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.
     if (agreement > 0 && subtotals.some((x) => same(x.value, v, whole))) agreement++;
     // The rounded total: a printed total plus the rounding line gives it (it is printed after the rounding, or not at all).

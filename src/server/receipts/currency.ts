@@ -40,7 +40,8 @@ const TRUSTED_WORD_LIKE = new Set(['PEN', 'COP', 'CAD']);
 const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
   [/US\$|U\$S|\bDOLARES\b|\bDOLLARS?\b/, 'USD'],
   [/€\s?\d|\d\s?€|\bEUROS?\b/, 'EUR'],
-  [/R\$|\bREAIS\b/, 'BRL'],
+  // 'VALOR$' is a label with a peso sign, not reais.
+  [/(?<![A-Z])R\$|\bREAIS\b/, 'BRL'],
   [/\bS\/\.?\s?\d|\bSOLES\b/, 'PEN'],
   [/\$U\b|\$U\s/, 'UYU'],
   [/£|\bPOUNDS?\s+STERLING\b/, 'GBP'],

@@ -36,7 +36,9 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   // 12 de marzo de 2026, 12 marzo 2026, 12 MAR 2026, 12-MAR-2026, 12/mar/26
   {
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s+DE\\s+|[\\s/.-]+)(${MONTH_ALT})\\.?(?:\\s+DE\\s+|\\s+DEL\\s+|[\\s/.,-]+)(20\\s\\d{2}\\b|\\d{4}|\\d{2})\\b`),
+    // A line recogniser drops the spaces around DE: '9deOctubre del2024', '26de Abrildel2025'.
+    // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4').
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,-]*)(20\\s\\d\\s?\\d\\b|\\d{4}|\\d{2})\\b`),
     build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
@@ -65,15 +67,19 @@ const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUC
 /** The start of a stay (a car park's entry, a hotel's check-in): the document's date only when nothing else is printed. */
 const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
-/** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018'. Day first. */
+/** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
 function gluedDate(l: string): string | null {
   const m =
     /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ??
     /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
     // One separator read as a 1 ('18104/2017').
     /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??
-    /\b(\d{2})[/.-](\d{2})[1Il|](20\d{2})\b/.exec(l);
-  return m ? iso(+m[3], +m[2], +m[1]) : null;
+    /\b(\d{1,2})[/.-](\d{1,2})[1Il|](20\d{2})\b/.exec(l);
+  if (m) return iso(+m[3], +m[2], +m[1]);
+  // A number glued before the day ('Serie 00403/07/2024'); the time may follow the year glued too: two digits each, a four-digit year, the same separators.
+  // The time after the year may be glued to it too ('00829/04/202518').
+  const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
+  return after ? iso(+after[4], +after[3], +after[1]) : null;
 }
 
 export interface FoundDate {

@@ -12,7 +12,7 @@ const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|AD
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  { re: /\bCNP[JI1]\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})\b/, currency: 'BRL' },
+  { re: /\bCNP[JI1]\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})(?!\d)/, currency: 'BRL' }, // 'CNPJ:…-68IE:…': glued to the next label
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -127,6 +127,8 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
   [/\bBOLETA\b/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
+  // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
+  [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],
   [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE)\b/, 'ticket'],
 ];
 

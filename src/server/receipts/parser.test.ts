@@ -603,6 +603,78 @@ describe('low-quality input', () => {
     expect(splitLines('CONDE PAGARA INVERSIONESALTURA TOTALAPAGAR')).toEqual(['CONDE PAGARA INVERSIONESALTURA TOTAL A PAGAR']);
   });
 
+  describe('what a line recogniser does to the spacing and the signs (issue 19)', () => {
+    it('a date glued to its time is split: year first, and with a month\'s name', () => {
+      expect(splitLines('2025-08-0607:23 Mesa 4\n02-MAR-202419:54Caja3')).toEqual(['2025-08-06 07:23 Mesa 4', '02-MAR-2024 19:54Caja3']);
+      expect(parseReceiptText('PRE-CUENTA\n2025-08-0607:23\nTOTAL $5.000').date).toBe('2025-08-06');
+      expect(parseReceiptText('BOLETA ELECTRONICA\n02-MAR-202419:54\nTOTAL $5.000').date).toBe('2024-03-02');
+    });
+
+    it('a long Spanish date without its spaces is still read', () => {
+      expect(parseReceiptText('FACTURA ELECTRONICA\nFecha Emision:9deOctubre del2024\nTOTAL $5.000').date).toBe('2024-10-09');
+      expect(parseReceiptText('FACTURA ELECTRONICA\nFechaEmision:26de Abrildel2025\nTOTAL $5.000').date).toBe('2025-04-26');
+      // A word that starts like a month is not one.
+      expect(parseReceiptText('5 DE MARCA 2024\nTOTAL $5.000').date).toBeNull();
+    });
+
+    it('a date glued to the number before it is found when nothing else reads as a date', () => {
+      expect(parseReceiptText('NFC-e n 60105 Serie 00403/07/2024 22:52:49\nValor a Pagar R$ 65,93').date).toBe('2024-07-03');
+    });
+
+    it('a 5 or a 1 inside a word is a letter; codes keep their digits', () => {
+      expect(splitLines('Emi5orRUT.77.082.5164\nSer1e 608 Propina suger1da\nA5T X1 1GX10')).toEqual([
+        'Emisor RUT.77.082.5164',
+        'Serie 608 Propina sugerida',
+        'A5T X1 1GX10',
+      ]);
+    });
+
+    it('a peso sign read as an S is still the total', () => {
+      const r = parseReceiptText('FACTURA ELECTRONICA N°135781\nRUT: 76.086.428-5\nNETO $269.990\nIVA19% $51.298\nTOTAL S321.288');
+      expect(r.amount).toBe(321288);
+      expect(r.currency).toBe('CLP');
+    });
+
+    it('A PAGAR glued together is still the amount to pay; the end of a RUT cut off is not money', () => {
+      const r = parseReceiptText('MINIMARKET\n163.318-8 Giro minimarket\nVALOR MINUTO:$35\nSUBTOTAL $29.570\nAPAGAR $23.980');
+      expect(r.amount).toBe(23980);
+      expect(parseReceiptText('DROGARIA\nCNPJ:60.019.299/0001-58\nValor total R$ 69,40\nValora Pagar R$ 65,93\nDinheiro 70,00\nTroco R$ 4,07').amount).toBe(65.93);
+    });
+
+    it('a label ending in R before a peso sign is not reais', () => {
+      const r = parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N° 4644\nFecha: 18 jun 2024\nValor$: 6.000');
+      expect(r).toMatchObject({ currency: 'CLP', amount: 6000 });
+    });
+
+    it('a pre-bill\'s total with the suggested tip gives what was consumed', () => {
+      const r = parseReceiptText('PRE CUENTA\nRUT 77.291.652-3\n1 LOMO A LO POBRE $10.070\nSUBTOTAL $115.030\nPROPINA SUGERIDA 15% $17.255\nTOTAL A PAGAR $132.285');
+      expect(r.amount).toBe(115030);
+    });
+
+    it('a Brazilian CNPJ glued to the next label is read', () => {
+      expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0001-68IE:793757643\nValor a Pagar R$ 15,03').taxId).toBe('63.628.094/0001-68');
+    });
+
+    it('a ride app\'s receipt and a receipt book\'s sentence are recibos; an unnamed peso document stays a boleta', () => {
+      expect(parseReceiptText('Gracias por viajar, Diego\nTotal pagado $15.660\n05/09/2024 13:23').documentType).toBe('recibo');
+      const book = parseReceiptText('O DE DINERO N? 2976\n$ 145.990\nRecibi de Constructora Alerces SpA\npor concepto de Arriendo bodega\nRancagua 21 demayo de 20 2 4\nRUT77.415.028-5');
+      expect(book).toMatchObject({ documentType: 'recibo', date: '2024-05-21', amount: 145990 });
+      expect(parseReceiptText('FERRETERIA\nRUT 76.086.428-5\n05/09/2024\nTOTAL $15.660').documentType).toBe('boleta');
+    });
+
+    it('a month glued to its day and year, a separator read as a 1, a colon for a thousands point after $', () => {
+      expect(parseReceiptText('RECIBO N°2940\nFecha: 15may2024\nValor $: 15000').date).toBe('2024-05-15');
+      expect(parseReceiptText('RECIBO N°2940\nFecha: 6/712025\nValor $: 15000').date).toBe('2025-07-06');
+      expect(parseReceiptText('PARKING\nR.U.T.76.755.788-4\nVALOR MINUTO: S35\nMONTO A PAGAR $7:420').amount).toBe(7420);
+    });
+
+    it('a law\'s number is not money; a total less the discount printed after it is confirmed', () => {
+      const r = parseReceiptText('DANFE NFC-e\nQtd. total de itens 3\nValor total R$ 886,83\nDesconto R$ 44,34\nValor a Pagar R$ 842,49\nCartao de Debito 842,49\nTroco R$ 0,08\nTributos (Lei Federal 12.741/2012)');
+      expect(r.amount).toBe(842.49);
+      expect(parseReceiptText('PADARIA PAULISTA\nDANFE NFC-e\n9,90\nTributos (Lei Federal 12.741/)').amount).toBe(9.9);
+    });
+  });
+
   it('empty text does not throw', () => {
     const r = parseReceiptText('');
     expect(r.amount).toBeNull();

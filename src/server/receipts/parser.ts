@@ -112,7 +112,7 @@ function findPaymentMethod(text: string): PaymentMethod | null {
 /** Words only a Chilean document prints. */
 const CHILEAN = /\bS\.?\s?I\.?\s?I\.?\s?(?:CL)?\b|\bSII\.CL\b|\bBOLETA\s+ELECTRONICA\b|\bTIMBRE\s+ELECTRONICO\b|\bRES(?:OLUCION)?\.?\s+(?:EX\.?\s+)?(?:N[°º]\s*)?\d+\s+DE\s+\d{4}\b/;
 /** Symbols and codes clear enough to override a Chilean context anywhere on the page. */
-const STRONG_SYMBOL = /US\$|U\$S|\bUSD\b|\bEUR\b|€\s?\d|R\$|\bBRL\b/;
+const STRONG_SYMBOL = /US\$|U\$S|\bUSD\b|\bEUR\b|€\s?\d|(?<![A-Z])R\$|\bBRL\b/;
 
 /** English words typical of US receipts (Uber, hotels abroad) that make a bare '$' mean dollars. */
 const ENGLISH = /\b(THANK YOU|TRIP|FARE|RECEIPT|AMOUNT|SUBTOTAL|TAX|TOTAL DUE|PAID WITH|YOU RODE|TIP)\b/;

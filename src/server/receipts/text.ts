@@ -24,7 +24,7 @@ const KEYWORDS = new Set(
     'RECIBO TICKET COMPROBANTE VOUCHER TOTAL SUBTOTAL MONTO NETO IVA PROPINA SUGERIDA SUGERIDO PAGAR PAGADO PAGO VALOR ' +
     'IMPORTE EFECTIVO VUELTO TARJETA DESCUENTO SALDO FECHA EMISION HORA CAJA CAJERO FOLIO NRO NUMERO SENOR SENORES ' +
     'CLIENTE RECEPTOR GIRO RUT DIRECCION COMUNA CIUDAD CONDICION VENTA VENCIMIENTO CANTIDAD PRECIO UNITARIO DESCRIPCION ' +
-    'CODIGO PEAJE ESTACIONAMIENTO TARIFA ENTRADA SALIDA TIMBRE RESOLUCION SUCURSAL CASA MATRIZ CUENTA PRE ' +
+    'CODIGO PEAJE ESTACIONAMIENTO TARIFA ENTRADA SALIDA TIMBRE RESOLUCION SUCURSAL CASA MATRIZ CUENTA PRE EMISOR ' +
     'GRAND AMOUNT DUE CASH CHANGE ROUNDING TAX INVOICE SALES INCLUSIVE EXCLUDING OF GST SST DATE RECEIPT'
   ).split(' '),
 );
@@ -60,10 +60,18 @@ export function splitLines(text: string): string[] {
     .replace(/\r\n?/g, '\n')
     .replace(/(\d[/.-]\d{1,2}[/.-](?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
+    // Year first ('2025-08-0607:23') and a month's name ('02-MAR-202419:54'): the day or the year has a fixed length.
+    .replace(/(\b(?:19|20)\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
+    .replace(/(\b\d{1,2}([/.-])\p{L}{3,10}\.?\2(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu, '$1 ')
     // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
     .replace(/(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
       word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
     )
+    // A 5 or a 1 between two letters of a word is an S or an I ('Emi5or', 'Ser1e', 'suger1da'); 'A5T' and 'X1' stay.
+    .replace(/(?<=\p{L}{2})[51](?=\p{L})|(?<=\p{L})[51](?=\p{L}{2})/gu, (digit, i: number, all: string) => {
+      const lower = /\p{Ll}/u.test(all[i - 1]) && /\p{Ll}/u.test(all[i + 1]);
+      return digit === '5' ? (lower ? 's' : 'S') : lower ? 'i' : 'I';
+    })
     .replace(/\p{L}{5,}/gu, splitKeywords)
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
