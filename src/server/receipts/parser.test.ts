@@ -649,6 +649,8 @@ describe('low-quality input', () => {
     it('a pre-bill\'s total with the suggested tip gives what was consumed', () => {
       const r = parseReceiptText('PRE CUENTA\nRUT 77.291.652-3\n1 LOMO A LO POBRE $10.070\nSUBTOTAL $115.030\nPROPINA SUGERIDA 15% $17.255\nTOTAL A PAGAR $132.285');
       expect(r.amount).toBe(115030);
+      const consumo = parseReceiptText('PRE CUENTA\nRUT 76.232.438-5\nConsumo $11.790\nPropina (10%) $1.179\nTotal $12.969\nLa propina es voluntaria');
+      expect(consumo.amount).toBe(11790);
     });
 
     it('a Brazilian CNPJ glued to the next label is read', () => {
