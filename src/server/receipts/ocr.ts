@@ -6,6 +6,7 @@ import { FileUtilsBase, ImageRawBase, registerBackend } from '@gutenye/ocr-commo
 import { splitIntoLineImages } from '@gutenye/ocr-common/splitIntoLineImages';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
+import { type DigitDoubt, mendCheckDigits } from './check-digits.js';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -73,6 +74,8 @@ interface PaddleModels {
   detection: InferenceSession;
   recognition: InferenceSession;
   alphabet: string[];
+  /** Classes of the characters a check digit can be (0-9, K), for the runner-up readings of ids. */
+  digitClasses: number[];
 }
 
 /**
@@ -111,7 +114,9 @@ export class PaddleEngine implements OcrEngine {
       cutterReady(),
     ]);
     // Class 0 is CTC's blank; then the dictionary's characters; the last one is the space.
-    return { detection, recognition, alphabet: ['', ...keys.replace(/\r/g, '').split('\n'), ' '] };
+    const alphabet = ['', ...keys.replace(/\r/g, '').split('\n'), ' '];
+    const digitClasses = [...'0123456789K'].map((c) => alphabet.indexOf(c)).filter((k) => k > 0);
+    return { detection, recognition, alphabet, digitClasses };
   }
 
   async warm(): Promise<void> {
@@ -185,7 +190,10 @@ async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
     const out = await m.recognition.run({ [m.recognition.inputNames[0]]: new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]) });
     const probs = out[m.recognition.outputNames[0]];
     const [, steps, classes] = probs.dims;
-    batch.forEach((i, b) => (read[i] = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, m.alphabet)));
+    batch.forEach((i, b) => {
+      const decoded = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, m.alphabet, m.digitClasses);
+      read[i] = { text: mendCheckDigits(decoded.text, decoded.doubts), mean: decoded.mean };
+    });
   }
   return cut
     .map((c, i) => ({ text: read[i].text, mean: read[i].mean, box: c.box }))
@@ -207,17 +215,35 @@ async function strip(image: { data: Uint8Array | Uint8ClampedArray; width: numbe
  * Greedy CTC: the likeliest class at each step, repeats merged, blanks dropped; the mean probability of the letters
  * kept. The Chinese-trained recogniser often drops the space between words (more so in monospace thermal print,
  * 'PROPINASUGERIDA'): a gap between two letters much wider than the line's usual letter pitch is put back as a space.
+ * Each digit's runner-up digit (`doubts`) is kept for mending ids whose check digit fails (check-digits.ts).
  */
-function ctcDecode(data: Float32Array, offset: number, steps: number, classes: number, alphabet: string[]): { text: string; mean: number } {
-  const letters: { char: string; at: number }[] = [];
+export function ctcDecode(
+  data: Float32Array,
+  offset: number,
+  steps: number,
+  classes: number,
+  alphabet: string[],
+  digitClasses: number[] = [],
+): { text: string; mean: number; doubts: DigitDoubt[] } {
+  const letters: { char: string; at: number; p: number; runnerUp: { char: string; p: number } | null }[] = [];
   let sum = 0;
   let previous = -1;
   for (let t = 0; t < steps; t++) {
     const row = offset + t * classes;
     let best = 0;
     for (let k = 1; k < classes; k++) if (data[row + k] > data[row + best]) best = k;
+    // A digit's runner-up among the digits, over the steps the digit lasts: what a check digit may try instead.
+    const last = letters[letters.length - 1];
+    if (best !== 0 && best === previous && last && digitClasses.includes(best)) {
+      last.p = Math.max(last.p, data[row + best]);
+      for (const k of digitClasses)
+        if (k !== best && data[row + k] > (last.runnerUp?.p ?? 0)) last.runnerUp = { char: alphabet[k], p: data[row + k] };
+    }
     if (best !== 0 && best !== previous) {
-      letters.push({ char: alphabet[best] ?? '', at: t });
+      let runnerUp: { char: string; p: number } | null = null;
+      if (digitClasses.includes(best))
+        for (const k of digitClasses) if (k !== best && data[row + k] > (runnerUp?.p ?? 0)) runnerUp = { char: alphabet[k], p: data[row + k] };
+      letters.push({ char: alphabet[best] ?? '', at: t, p: data[row + best], runnerUp });
       sum += data[row + best];
     }
     previous = best;
@@ -229,12 +255,14 @@ function ctcDecode(data: Float32Array, offset: number, steps: number, classes: n
   // widths vary too much to tell a space from a wide letter.
   const steady = pitches.length >= 4 && quantile(0.2) >= 0.75 * pitch && quantile(0.7) <= 1.25 * pitch;
   let text = '';
+  const doubts: DigitDoubt[] = [];
   letters.forEach((l, i) => {
     const before = letters[i - 1];
     if (before && steady && l.at - before.at >= SPACE_GAP * pitch && before.char !== ' ' && l.char !== ' ') text += ' ';
+    if (l.runnerUp) doubts.push({ at: text.length, alternative: l.runnerUp.char, odds: l.runnerUp.p / l.p });
     text += l.char;
   });
-  return { text, mean: letters.length ? sum / letters.length : 0 };
+  return { text, mean: letters.length ? sum / letters.length : 0, doubts };
 }
 
 /**

@@ -1,0 +1,66 @@
+import { isValidRut } from '@shared/rut.js';
+
+/**
+ * Ids with check digits, mended with the recogniser's own second choices. A RUT (one modulo-11 digit) or a Brazilian
+ * CNPJ (two) read with one digit wrong fails its check; where the recogniser hesitated between two digits, trying its
+ * runner-up at each position finds the reading that passes. The check digit is the proof: a reading is taken only
+ * when exactly one substitution passes, or one is clearly likelier than any other that does.
+ */
+
+/** The recogniser's runner-up digit for a character of the text, and how likely it was against the one it chose. */
+export interface DigitDoubt {
+  /** Index of the character in the piece's text. */
+  at: number;
+  alternative: string;
+  /** Runner-up's probability over the chosen character's (0..1]. */
+  odds: number;
+}
+
+/** Below this the runner-up is noise: the recogniser did not hesitate. */
+const MIN_ODDS = 0.01;
+/** A passing reading must be this much likelier than any other passing one. */
+const CLEAR_MARGIN = 4;
+
+const RUT = /(?<!\d)(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?[\dkK])\b/g;
+const CNPJ = /(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})(?!\d)/g;
+
+export function isValidCnpj(value: string): boolean {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== 14 || /^(\d)\1+$/.test(d)) return false;
+  const digit = (length: number) => {
+    let sum = 0;
+    let weight = length - 7;
+    for (let i = 0; i < length; i++) {
+      sum += Number(d[i]) * weight;
+      weight = weight === 2 ? 9 : weight - 1;
+    }
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return digit(12) === Number(d[12]) && digit(13) === Number(d[13]);
+}
+
+function mend(text: string, re: RegExp, valid: (id: string) => boolean, doubts: DigitDoubt[]): string {
+  let out = text;
+  for (const m of text.matchAll(re)) {
+    const id = m[1];
+    const from = (m.index ?? 0) + m[0].indexOf(id);
+    if (valid(id)) continue;
+    const passing: Array<{ reading: string; odds: number }> = [];
+    for (const d of doubts) {
+      if (d.at < from || d.at >= from + id.length || d.odds < MIN_ODDS || !/[\dK]/i.test(id[d.at - from])) continue;
+      const reading = id.slice(0, d.at - from) + d.alternative + id.slice(d.at - from + 1);
+      if (valid(reading)) passing.push({ reading, odds: d.odds });
+    }
+    passing.sort((a, b) => b.odds - a.odds);
+    const [best, next] = passing;
+    if (best && (!next || best.odds >= CLEAR_MARGIN * next.odds)) out = out.slice(0, from) + best.reading + out.slice(from + id.length);
+  }
+  return out;
+}
+
+/** The piece's text with each failing RUT or CNPJ mended where the recogniser's doubts allow it. */
+export function mendCheckDigits(text: string, doubts: DigitDoubt[]): string {
+  if (!doubts.length) return text;
+  return mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts);
+}
