@@ -129,18 +129,24 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
   // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
   [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],
-  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE)\b/, 'ticket'],
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b/, 'ticket'],
 ];
 
+const NOT_A_TAX_DOCUMENT = /\bNO\s*(ES\s*)?VALIDO\s*COMO\s*(BOLETA|FACTURA)(\s*NI\s*(BOLETA|FACTURA))?/g;
+
 export function findDocumentType(lines: string[]): DocumentType | null {
+  let notTaxDocument = false;
   for (const line of lines) {
     const l = fold(line);
     const code = /\b(?:TIPO\s+(?:DE\s+)?(?:DTE|DOCUMENTO|DOC\.?)|DTE|T\.?\s?D\.?)\s*(?:N[°º]\s*)?[:.]?\s*(\d{2})\b/.exec(l);
     if (code && SII_CODES[code[1]]) return SII_CODES[code[1]];
-    // "El IVA de esta boleta" and similar sentences come after the header, so the first word found wins.
-    for (const [re, type] of DOC_WORDS) if (re.test(l)) return type;
+    // "El IVA de esta boleta" and similar sentences come after the header, so the first word found wins. A pre-bill's
+    // or a folio's "no válido como boleta (ni factura)" names what the paper is not: a ticket, unless named otherwise.
+    const named = l.replace(NOT_A_TAX_DOCUMENT, ' ');
+    notTaxDocument ||= named !== l;
+    for (const [re, type] of DOC_WORDS) if (re.test(named)) return type;
   }
-  return null;
+  return notTaxDocument ? 'ticket' : null;
 }
 
 const NUMBER_LABEL = /(?:\bFOLIO|\bN[°º]|\bNO\.|\bNRO\.?|\bNUM\.?|\bNUMERO|#)\s*[:.]?\s*([A-Z]?\d{1,4}-\d{3,10}|[A-Z]{0,4}\d{1,12})\b/;

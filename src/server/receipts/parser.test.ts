@@ -649,6 +649,10 @@ describe('low-quality input', () => {
     it('a pre-bill\'s total with the suggested tip gives what was consumed', () => {
       const r = parseReceiptText('PRE CUENTA\nRUT 77.291.652-3\n1 LOMO A LO POBRE $10.070\nSUBTOTAL $115.030\nPROPINA SUGERIDA 15% $17.255\nTOTAL A PAGAR $132.285');
       expect(r.amount).toBe(115030);
+      expect(r.documentType).toBe('ticket');
+      // A paper that says it is no boleta (nor factura) is a ticket.
+      expect(parseReceiptText('BAR LA OLA\nRUT 76.232.438-5\nTOTAL $12.969\nDOCUMENTONOVALIDOCOMOBOLETA').documentType).toBe('ticket');
+      expect(parseReceiptText('HOSTAL\nTotal cargos $192.980\nEste documento no es valido como boleta ni factura.').documentType).toBe('ticket');
       const consumo = parseReceiptText('PRE CUENTA\nRUT 76.232.438-5\nConsumo $11.790\nPropina (10%) $1.179\nTotal $12.969\nLa propina es voluntaria');
       expect(consumo.amount).toBe(11790);
     });
