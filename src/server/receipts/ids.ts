@@ -1,5 +1,6 @@
 import type { DocumentType } from '@shared/expenses.js';
 import { normalizeRut } from '@shared/rut.js';
+import { isValidCnpj } from './check-digits.js';
 import { fold } from './text.js';
 
 export interface TaxId {
@@ -79,7 +80,8 @@ export function findTaxId(lines: string[]): TaxIdResult {
     const customer = CUSTOMER_LINE.test(l) || i <= receptorUntil;
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
-      if (m && !customer && !foreign) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
+      // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
+      if (m && !customer && !foreign && (f.currency !== 'BRL' || isValidCnpj(m[1]))) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
     }
     const matches = [...l.matchAll(CL_RUT)].map((m) => m[1]);
     // OCR breaks a labelled RUT's punctuation ('76 374.215 6', '76.100.0608', '76.111.961:3', ':176.876.238-4'):

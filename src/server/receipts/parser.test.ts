@@ -93,7 +93,7 @@ IMPORTE TOTAL    S/ 85.00
 
 const BRAZIL = `
 POSTO SHELL AVENIDA LTDA
-CNPJ: 12.345.678/0001-90
+CNPJ: 12.345.678/0001-95
 Rua Augusta 1500, São Paulo
 CUPOM FISCAL ELETRONICO
 Data: 21/01/2026 10:12
@@ -391,7 +391,7 @@ describe('parseReceiptText: foreign receipts', () => {
     const r = parseReceiptText(BRAZIL);
     expect(r.amount).toBe(120.9);
     expect(r.currency).toBe('BRL');
-    expect(r.taxId).toBe('12.345.678/0001-90');
+    expect(r.taxId).toBe('12.345.678/0001-95');
     expect(r.category).toBe('combustible');
     expect(r.description).toBe('Compra en SHELL');
     expect(r.paymentMethod).toBe('efectivo');
@@ -449,7 +449,7 @@ describe('parseReceiptText: foreign receipts', () => {
     expect(parseReceiptText('NIT: 900.123.456-7\nTOTAL 35.000').currency).toBe('COP');
     expect(parseReceiptText('NIT: 900.123.456-7\nTOTAL 35.000').amount).toBe(35000);
     expect(parseReceiptText('RUC 20123456789\nTOTAL 85.00').currency).toBe('PEN');
-    expect(parseReceiptText('CNPJ 12.345.678/0001-90\nTOTAL 120,90').currency).toBe('BRL');
+    expect(parseReceiptText('CNPJ 12.345.678/0001-95\nTOTAL 120,90').currency).toBe('BRL');
     expect(parseReceiptText('RUT 211234560018\nTOTAL 1.200').currency).toBe('UYU');
   });
 });
@@ -659,6 +659,9 @@ describe('low-quality input', () => {
 
     it('a Brazilian CNPJ glued to the next label is read', () => {
       expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0001-68IE:793757643\nValor a Pagar R$ 15,03').taxId).toBe('63.628.094/0001-68');
+      // One digit misread fails the CNPJ's check digits: no id rather than another company's; still reais.
+      const misread = parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0081-68\nDANFE NFC-e\nValor a Pagar R$ 15,03');
+      expect(misread).toMatchObject({ taxId: null, currency: 'BRL', amount: 15.03 });
     });
 
     it('a ride app\'s receipt and a receipt book\'s sentence are recibos; an unnamed peso document stays a boleta', () => {
