@@ -173,6 +173,8 @@ export function amountInWords(text: string): number | null {
 
 export interface MoneyFields {
   amount: number | null;
+  /** The currency the amounts were read in (`currencyFor`'s answer). */
+  currency: string;
   amountSource: 'label' | 'derived' | 'largest' | null;
   currencySymbol: string | null;
   /** The labelled total as written ('45.75', '11.400,13'), before it is read in a currency's convention. */
@@ -236,6 +238,24 @@ function oneDigitApart(a: number, b: number): boolean {
  * in the right convention.
  */
 export function findMoney(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
+  const asRead = moneyIn(lines, currencyFor);
+  // Thermal print's '$' read as a 5 ('TOTAL 527.940' for '$27.940', 'IVA 54461'), often on every amount. On a peso
+  // receipt the amounts read again without that 5 are a second hypothesis, taken only when its arithmetic holds better
+  // than the first's.
+  if (asRead.currency !== 'CLP') return asRead;
+  const unsigned = lines.map((line) => line.replace(SIGN_READ_AS_5, '$1'));
+  if (unsigned.every((line, i) => line === lines[i])) return asRead;
+  const signRead = moneyIn(unsigned, currencyFor);
+  if (signRead.amount === null) return asRead;
+  // Better arithmetic, or as good and printed as a total where the first reading only worked its total out.
+  const better = signRead.agreement > asRead.agreement || (signRead.agreement === asRead.agreement && signRead.agreement > 0 && asRead.derived && !signRead.derived);
+  return better ? signRead : asRead;
+}
+
+/** A 5 standing where the '$' was: before a grouped peso amount or a bare one of four or five digits, not after a '$'. */
+const SIGN_READ_AS_5 = /(^|[\s:-])5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9]\d{3,4}(?![\d.,]))/g;
+
+function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
   const folded = lines.map(fold);
   const roles: Array<{ role: MoneyRole; index: number; found: FoundAmount }> = [];
   folded.forEach((l, i) => {
@@ -294,6 +314,14 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     if (base) add(r.value, base + (roundings.some((x) => x.index < r.index) && r.role !== 'weak' ? 0.5 : 0), r.index, r.found, false);
   }
   for (const c of cash) for (const k of changes) if (k.value > 0 && k.index > c.index - 3) add(c.value - k.value, 0, k.index, null, true);
+  // A pre-bill's total less its suggested tip, when that amount is printed somewhere (under a label OCR garbled).
+  // Written as money (a symbol or a thousands point), on a line that is no address, phone or id: 'AV. PAJARITOS 1800' is not.
+  const printedAnywhere = lines
+    .filter((line, i) => !NOT_MONEY_LINE.test(folded[i]) && !/\b(AV|AVDA|AVENIDA|CALLE|PASAJE)\b/.test(folded[i]))
+    .flatMap((line) => amountsInLine(line).filter((f) => f.symbol || /[.,]\d/.test(f.raw)))
+    .map((f) => parseAmount(f.raw, currency) ?? NaN);
+  const consumed = (v: number) => tips.some((t) => printedAnywhere.some((p) => same(p, v - t.value, whole)));
+  for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (consumed(x.value)) add(x.value - t.value, 0, t.index, null, true);
   for (const s of subtotals) {
     for (const t of taxes) {
       add(s.value + t.value, 0, t.index, null, true);
@@ -342,7 +370,9 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
     if (c.base === 0 && agreement === 0) continue;
     if (roundedFrom) agreement++;
     // A total that equals a subtotal plus a suggested tip is the pre-bill's grand total, not what was consumed.
-    const withTip = tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole)));
+    const withTip =
+      consumed(v) ||
+      tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole)));
     let score = c.base + 1.5 * agreement - (withTip ? 3 : 0);
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
@@ -382,6 +412,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
   return {
     amount: amount !== null && amount > 0 ? amount : null,
     amountSource: amount !== null && amount > 0 ? amountSource : null,
+    currency,
     currencySymbol: anySymbol,
     totalRaw,
     netAmount: net?.value ?? null,

@@ -24,12 +24,13 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
 
 // OCR sometimes puts a space after a thousands dot (76.399. 189-K), reads a dot as a comma (76.871,515-7) or the dash
 // as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
-const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])\b/g;
+// A RUT glued to the next word ('76.676.038-4Giro') ends at its check digit.
+const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])(?!\d)/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
 
 /** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
 function labelledRut(l: string): string | null {
-  const m = /\bR\.?\s?U\.?\s?T\.?(?:\s+EMISOR)?\s*[:.,;]?\s*([\d\s.,:;-]{8,16}[\dK])\b/.exec(l);
+  const m = /\bR\.?\s?U\.?\s?T\.?(?:\s+EMISOR)?\s*[:.,;]?\s*([\d\s.,:;-]{8,16}[\dK])(?!\d)/.exec(l);
   if (!m) return null;
   const digits = m[1].replace(/[^\dK]/g, '');
   const readings = [digits, digits.slice(1)].filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);

@@ -664,6 +664,29 @@ describe('low-quality input', () => {
       expect(misread).toMatchObject({ taxId: null, currency: 'BRL', amount: 15.03 });
     });
 
+    it('a peso sign read as a 5 on every amount: the reading without it wins when its arithmetic holds', () => {
+      const r = parseReceiptText('LIBRERIA EL ESTUDIANTE\nRUT 76.086.428-5\nBOLETA ELECTRONICA N 3955494\nTONER 20.990\nMONTO NETO 523.479\nIVA 54461\nTOTAL 527.940');
+      expect(r.amount).toBe(27940);
+      const cash = parseReceiptText('MINIMARKET\nRUT 76.086.428-5\nSUBTOTAL $23.870\nDESCUENTO -53.810\nTOTAL A PAGAR 520.060\nEFECTIVO 540.000\nVUELTO 519.940');
+      expect(cash.amount).toBe(20060);
+      // Real amounts starting with 5 stay: nothing adds up better without the 5.
+      expect(parseReceiptText('FERRETERIA\nRUT 76.086.428-5\nNETO $45.378\nIVA $8.622\nTOTAL 54.000').amount).toBe(54000);
+      expect(parseReceiptText('FERRETERIA\nRUT 76.086.428-5\nTOTAL 58.990').amount).toBe(58990);
+    });
+
+    it('a pre-bill whose consumption label OCR garbled: the total less the tip is printed, so it is what was consumed', () => {
+      const r = parseReceiptText('TRATTORIA SAN MARCO\nPRE-CUENTA\n1 PASTEL DE CHOCLO $8.280\nCorisuma $30.860\nPropina (10% ) $3.086\nTotal $33.946');
+      expect(r.amount).toBe(30860);
+      // An address's number is not a printed amount.
+      const address = parseReceiptText('DOGGIS\nAV. PAJARITOS 1800, MAIPU\nPAPAS FRITAS 2.000\nTOTAL 2.000\nPROPINA SUGERIDA 10% 200\nTOTAL + PROPINA 2.200');
+      expect(address.amount).toBe(2000);
+    });
+
+    it('a word glued to N° and a RUT glued to the next word are read apart', () => {
+      expect(parseReceiptText('PEAJE CHACABUCO\nRUT:77.139.388-8\nTICKETN°4383155\nTARIFA: $4.600')).toMatchObject({ documentType: 'ticket', invoiceNumber: '4383155' });
+      expect(parseReceiptText('MINIMARKET DONA ROSA\nRut 76.676.038-4Giro minimarket\nTOTAL $20.060').taxId).toBe('76676038-4');
+    });
+
     it('a ride app\'s receipt and a receipt book\'s sentence are recibos; an unnamed peso document stays a boleta', () => {
       expect(parseReceiptText('Gracias por viajar, Diego\nTotal pagado $15.660\n05/09/2024 13:23').documentType).toBe('recibo');
       const book = parseReceiptText('O DE DINERO N? 2976\n$ 145.990\nRecibi de Constructora Alerces SpA\npor concepto de Arriendo bodega\nRancagua 21 demayo de 20 2 4\nRUT77.415.028-5');

@@ -73,6 +73,8 @@ export function splitLines(text: string): string[] {
       return digit === '5' ? (lower ? 's' : 'S') : lower ? 'i' : 'I';
     })
     .replace(/\p{L}{5,}/gu, splitKeywords)
+    // A word glued to the N° after it ('TICKETN°4383155', 'BOLETAN°12').
+    .replace(/(\p{L}{4,})(N[°º]\s*\d)/gu, '$1 $2')
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
     .filter((l) => l.length > 0);
