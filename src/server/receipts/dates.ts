@@ -19,6 +19,21 @@ const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/** Letters the recogniser answers for digits: O and E for 0, S for 5, I and L for 1, B for 8. */
+const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '1', B: '8' };
+
+/**
+ * The line folded, with the letters read for digits inside a numeric date put back ('0S/10/2025', '13-E2-2025',
+ * '1E/06/2025'): only in day and month, and only before a four-digit year after the same separator twice.
+ */
+function dateText(line: string): string {
+  return fold(line).replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
+    if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
+    const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
+    return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
+  });
+}
+
 /** Receipts are from this century and not from years ahead: '22/03/2078' is OCR's 2018, not a date to keep. */
 const LATEST_YEAR = new Date().getUTCFullYear() + 1;
 
@@ -38,7 +53,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
     // A line recogniser drops the spaces around DE: '9deOctubre del2024', '26de Abrildel2025'.
     // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4').
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,-]*)(20\\s\\d\\s?\\d\\b|\\d{4}|\\d{2})\\b`),
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,-]*)(20\\s\\d\\s?\\d\\b|\\d{4}|\\d{2})\\b`),
     build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
@@ -79,7 +94,10 @@ function gluedDate(l: string): string | null {
   // A number glued before the day ('Serie 00403/07/2024'); the time may follow the year glued too: two digits each, a four-digit year, the same separators.
   // The time after the year may be glued to it too ('00829/04/202518').
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
-  return after ? iso(+after[4], +after[3], +after[1]) : null;
+  if (after) return iso(+after[4], +after[3], +after[1]);
+  // The second separator lost to a space ('04.07 2024').
+  const lost = /\b(\d{2})([/.-])(\d{2})\s(20\d{2})\b/.exec(l);
+  return lost ? iso(+lost[4], +lost[3], +lost[1]) : null;
 }
 
 export interface FoundDate {
@@ -95,7 +113,7 @@ export interface FoundDate {
 function allDates(lines: string[], monthFirst: boolean): string[] {
   const out: string[] = [];
   for (const line of lines) {
-    const l = fold(line);
+    const l = dateText(line);
     for (const p of PATTERNS) {
       const m = p.re.exec(l);
       const date = m ? p.build(m, monthFirst) : null;
@@ -120,7 +138,7 @@ export function findDate(lines: string[], monthFirst: boolean): FoundDate | null
   let first: { date: string; m: RegExpExecArray; pi: number } | null = null;
   let start: { date: string; m: RegExpExecArray; pi: number } | null = null;
   for (const line of lines) {
-    const l = fold(line);
+    const l = dateText(line);
     if (OTHER_DATE.test(l)) continue;
     let found = false;
     for (const [pi, p] of PATTERNS.entries()) {
@@ -142,7 +160,7 @@ export function findDate(lines: string[], monthFirst: boolean): FoundDate | null
   if (!first && !start) {
     // Nothing reads as a date: a glued one on any line ('30032018 No. CS20322').
     for (const line of lines) {
-      const glued = OTHER_DATE.test(fold(line)) ? null : gluedDate(fold(line));
+      const glued = OTHER_DATE.test(dateText(line)) ? null : gluedDate(dateText(line));
       if (glued) return { date: glued, labelled: false, unambiguous: false, confirmed: false };
     }
   }

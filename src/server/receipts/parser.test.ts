@@ -664,6 +664,16 @@ describe('low-quality input', () => {
       expect(misread).toMatchObject({ taxId: null, currency: 'BRL', amount: 15.03 });
     });
 
+    it('letters read for digits inside a date, a lost separator, & for de', () => {
+      expect(parseReceiptText('PEAJE\nFECHA: 0S/10/2025\nTARIFA: $1.900').date).toBe('2025-10-05');
+      expect(parseReceiptText('FACTURA ELECTRONICA\nFecha Emision:13-e2-2025\nTOTAL $3.808').date).toBe('2025-02-13');
+      expect(parseReceiptText('NFC-e n° 800462 Serie 002 1e/06/2025 12:39:58\nValor a Pagar R$ 9,90').date).toBe('2025-06-10');
+      expect(parseReceiptText('PEAJE\n04.07 2024 08:50\nTARIFA: $5.200').date).toBe('2024-07-04');
+      expect(parseReceiptText('RECIBO N° 958\nValparaiso 21&febrero 2025\n$ 210.000').date).toBe('2025-02-21');
+      // Words are not dates.
+      expect(parseReceiptText('SI-IS-2024\nTOTAL $1.000').date).toBeNull();
+    });
+
     it('a peso sign read as a 5 on every amount: the reading without it wins when its arithmetic holds', () => {
       const r = parseReceiptText('LIBRERIA EL ESTUDIANTE\nRUT 76.086.428-5\nBOLETA ELECTRONICA N 3955494\nTONER 20.990\nMONTO NETO 523.479\nIVA 54461\nTOTAL 527.940');
       expect(r.amount).toBe(27940);
