@@ -695,6 +695,8 @@ describe('low-quality input', () => {
     it('a word glued to N° and a RUT glued to the next word are read apart', () => {
       expect(parseReceiptText('PEAJE CHACABUCO\nRUT:77.139.388-8\nTICKETN°4383155\nTARIFA: $4.600')).toMatchObject({ documentType: 'ticket', invoiceNumber: '4383155' });
       expect(parseReceiptText('MINIMARKET DONA ROSA\nRut 76.676.038-4Giro minimarket\nTOTAL $20.060').taxId).toBe('76676038-4');
+      expect(parseReceiptText("ESTACIONAMIENTOS CENTRAL PARK\nTICKETN'581068\nA PAGAR $6.790").documentType).toBe('ticket');
+      expect(parseReceiptText('RECIBODEDINERO N 000958\ns 210.000=\nCOMERCIAL SAN ROQUE').documentType).toBe('recibo');
     });
 
     it('a ride app\'s receipt and a receipt book\'s sentence are recibos; an unnamed peso document stays a boleta', () => {

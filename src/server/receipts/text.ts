@@ -21,7 +21,7 @@ const KEYWORDS = new Set(
   (
     'A DE DEL EL LA LAS LOS CON SIN POR AL EN Y NO NI ES COMO VALIDO ' +
     'FACTURA BOLETA ELECTRONICA ELECTRONICO EXENTA EXENTO AFECTA NOTA CREDITO DEBITO GUIA DESPACHO DOCUMENTO TRIBUTARIO ' +
-    'RECIBO TICKET COMPROBANTE VOUCHER TOTAL SUBTOTAL MONTO NETO IVA PROPINA SUGERIDA SUGERIDO PAGAR PAGADO PAGO VALOR ' +
+    'RECIBO DINERO TICKET COMPROBANTE VOUCHER TOTAL SUBTOTAL MONTO NETO IVA PROPINA SUGERIDA SUGERIDO PAGAR PAGADO PAGO VALOR ' +
     'IMPORTE EFECTIVO VUELTO TARJETA DESCUENTO SALDO FECHA EMISION HORA CAJA CAJERO FOLIO NRO NUMERO SENOR SENORES ' +
     'CLIENTE RECEPTOR GIRO RUT DIRECCION COMUNA CIUDAD CONDICION VENTA VENCIMIENTO CANTIDAD PRECIO UNITARIO DESCRIPCION ' +
     'CODIGO PEAJE ESTACIONAMIENTO TARIFA ENTRADA SALIDA TIMBRE RESOLUCION SUCURSAL CASA MATRIZ CUENTA PRE EMISOR ' +
@@ -73,8 +73,8 @@ export function splitLines(text: string): string[] {
       return digit === '5' ? (lower ? 's' : 'S') : lower ? 'i' : 'I';
     })
     .replace(/\p{L}{5,}/gu, splitKeywords)
-    // A word glued to the N° after it ('TICKETN°4383155', 'BOLETAN°12').
-    .replace(/(\p{L}{4,})(N[°º]\s*\d)/gu, '$1 $2')
+    // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', * or ?).
+    .replace(/(\p{L}{4,})(N[°º'*?]\s*\d)/gu, '$1 $2')
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
     .filter((l) => l.length > 0);
