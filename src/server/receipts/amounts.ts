@@ -42,8 +42,7 @@ function stripNonMoney(line: string): string {
     .replace(/\b\d{1,3}(?:\.\d{3}){1,2}-[\dkK]\b/g, ' ') // the end of a RUT cut at the paper's edge ('163.318-8')
     .replace(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, ' ') // dates
     .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ') // times
-    .replace(/\b(?:LEY|LEI)\b\.?\s*(?:N[°º]?\s*)?\d{1,2}\.\d{3}(?:\/\d{2,4})?/gi, ' ') // laws ('Ley 21.636', 'Lei Federal 12.741' below)
-    .replace(/\bLEI\s+FEDERAL\s+\d{1,2}\.\d{3}/gi, ' ')
+    .replace(/\b(?:LEY|LEI)(?:\s+FEDERAL)?\b\.?\s*(?:N[°º]?\s*)?\d{1,2}\.\d{3}(?:\/\d{2,4})?/gi, ' ') // laws ('Ley 21.636', 'Lei Federal 12.741')
     .replace(/\d+(?:[.,]\d+)?\s?%/g, ' '); // percentages
 }
 
@@ -320,8 +319,9 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     .filter((line, i) => !NOT_MONEY_LINE.test(folded[i]) && !/\b(AV|AVDA|AVENIDA|CALLE|PASAJE)\b/.test(folded[i]))
     .flatMap((line) => amountsInLine(line).filter((f) => f.symbol || /[.,]\d/.test(f.raw)))
     .map((f) => parseAmount(f.raw, currency) ?? NaN);
-  const consumed = (v: number) => tips.some((t) => printedAnywhere.some((p) => same(p, v - t.value, whole)));
-  for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (consumed(x.value)) add(x.value - t.value, 0, t.index, null, true);
+  const printedLess = (v: number, tip: Labelled) => printedAnywhere.some((p) => same(p, v - tip.value, whole));
+  const consumed = (v: number) => tips.some((t) => printedLess(v, t));
+  for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (printedLess(x.value, t)) add(x.value - t.value, 0, t.index, null, true);
   for (const s of subtotals) {
     for (const t of taxes) {
       add(s.value + t.value, 0, t.index, null, true);

@@ -91,8 +91,8 @@ function gluedDate(l: string): string | null {
     /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??
     /\b(\d{1,2})[/.-](\d{1,2})[1Il|](20\d{2})\b/.exec(l);
   if (m) return iso(+m[3], +m[2], +m[1]);
-  // A number glued before the day ('Serie 00403/07/2024'); the time may follow the year glued too: two digits each, a four-digit year, the same separators.
-  // The time after the year may be glued to it too ('00829/04/202518').
+  // A number glued before the day ('Serie 00403/07/2024'), the time glued after the year ('00829/04/202518'): two
+  // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
   if (after) return iso(+after[4], +after[3], +after[1]);
   // The second separator lost to a space ('04.07 2024').

@@ -228,22 +228,25 @@ export function ctcDecode(
   const letters: { char: string; at: number; p: number; runnerUp: { char: string; p: number } | null }[] = [];
   let sum = 0;
   let previous = -1;
+  /** The likeliest digit other than `best` at a step, if it beats `than`. */
+  const otherDigit = (row: number, best: number, than: { char: string; p: number } | null) => {
+    let found = than;
+    for (const k of digitClasses) if (k !== best && data[row + k] > (found?.p ?? 0)) found = { char: alphabet[k], p: data[row + k] };
+    return found;
+  };
   for (let t = 0; t < steps; t++) {
     const row = offset + t * classes;
     let best = 0;
     for (let k = 1; k < classes; k++) if (data[row + k] > data[row + best]) best = k;
+    const isDigit = digitClasses.includes(best);
     // A digit's runner-up among the digits, over the steps the digit lasts: what a check digit may try instead.
     const last = letters[letters.length - 1];
-    if (best !== 0 && best === previous && last && digitClasses.includes(best)) {
+    if (best !== 0 && best === previous && last && isDigit) {
       last.p = Math.max(last.p, data[row + best]);
-      for (const k of digitClasses)
-        if (k !== best && data[row + k] > (last.runnerUp?.p ?? 0)) last.runnerUp = { char: alphabet[k], p: data[row + k] };
+      last.runnerUp = otherDigit(row, best, last.runnerUp);
     }
     if (best !== 0 && best !== previous) {
-      let runnerUp: { char: string; p: number } | null = null;
-      if (digitClasses.includes(best))
-        for (const k of digitClasses) if (k !== best && data[row + k] > (runnerUp?.p ?? 0)) runnerUp = { char: alphabet[k], p: data[row + k] };
-      letters.push({ char: alphabet[best] ?? '', at: t, p: data[row + best], runnerUp });
+      letters.push({ char: alphabet[best] ?? '', at: t, p: data[row + best], runnerUp: isDigit ? otherDigit(row, best, null) : null });
       sum += data[row + best];
     }
     previous = best;
