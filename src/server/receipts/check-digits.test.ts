@@ -38,6 +38,23 @@ describe('mending ids with the recogniser\'s runner-up digits', () => {
     const text = 'CNPJ:11.222.333/0001-87 IE:123';
     expect(mendCheckDigits(text, [{ at: text.indexOf('-87') + 2, alternative: '1', odds: 0.2 }])).toBe('CNPJ:11.222.333/0001-81 IE:123');
     expect(mendCheckDigits(text, [{ at: 1, alternative: '1', odds: 0.9 }])).toBe(text);
+    // A colon for a dot and the next label glued with its I read as 1 ('…-971E:'): still mended.
+    const glued = 'CNP3:27.606:498/6001-971E:646695775';
+    expect(mendCheckDigits(glued, [{ at: glued.indexOf('/6') + 1, alternative: '0', odds: 0.1 }])).toBe('CNP3:27.606:498/0001-971E:646695775');
+  });
+
+  it('a date whose month or day no calendar has takes the runner-up digit that makes it one', () => {
+    const text = 'Fecha: 14/88/2024 Hora: 11:11';
+    const first = text.indexOf('88');
+    expect(mendCheckDigits(text, [{ at: first, alternative: '0', odds: 0.2 }])).toBe('Fecha: 14/08/2024 Hora: 11:11');
+    // A two-digit year; 6 read for 0.
+    expect(mendCheckDigits('18/62/24 21:21', [{ at: 3, alternative: '0', odds: 0.05 }])).toBe('18/02/24 21:21');
+    // A real date is left alone, a US one too (month first), and so is one no single runner-up can mend.
+    expect(mendCheckDigits('14/08/2024', [{ at: 3, alternative: '6', odds: 0.5 }])).toBe('14/08/2024');
+    expect(mendCheckDigits('03/25/2024', [{ at: 0, alternative: '8', odds: 0.5 }])).toBe('03/25/2024');
+    expect(mendCheckDigits(text, [{ at: first + 1, alternative: '0', odds: 0.2 }])).toBe(text);
+    // Two runner-ups that each make a calendar date, neither clearly likelier: nothing is guessed.
+    expect(mendCheckDigits('18/62/24', [{ at: 3, alternative: '0', odds: 0.2 }, { at: 3, alternative: '1', odds: 0.15 }])).toBe('18/62/24');
   });
 
   it('the decoder keeps each digit\'s runner-up and merges repeated steps', () => {

@@ -22,7 +22,15 @@ const MIN_ODDS = 0.01;
 const CLEAR_MARGIN = 4;
 
 const RUT = /(?<!\d)(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?[\dkK])\b/g;
-const CNPJ = /(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})(?!\d)/g;
+const CNPJ = /(\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2})(?!\d(?<!1(?=E)))/g;
+/** A numeric date, day and month of one or two digits, the same separator twice, the year of two or four. */
+const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2(?:20)?\d{2})(?![\d.,/-])/g;
+
+/** Day and month (either order: a US receipt prints the month first) that a calendar has. */
+function isCalendarDate(value: string): boolean {
+  const [a, b] = value.split(/[/.-]/).map(Number);
+  return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31));
+}
 
 export function isValidCnpj(value: string): boolean {
   const d = value.replace(/\D/g, '');
@@ -59,8 +67,11 @@ function mend(text: string, re: RegExp, valid: (id: string) => boolean, doubts: 
   return out;
 }
 
-/** The piece's text with each failing RUT or CNPJ mended where the recogniser's doubts allow it. */
+/**
+ * The piece's text with each failing RUT or CNPJ mended where the recogniser's doubts allow it, and each numeric date
+ * whose month or day no calendar has ('14/88/2024', '18/62/24': a 0 read as 8 or 6) mended the same way.
+ */
 export function mendCheckDigits(text: string, doubts: DigitDoubt[]): string {
   if (!doubts.length) return text;
-  return mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts);
+  return mend(mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts), NUMERIC_DATE, isCalendarDate, doubts);
 }

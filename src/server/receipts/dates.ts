@@ -95,9 +95,9 @@ function gluedDate(l: string): string | null {
   // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
   if (after) return iso(+after[4], +after[3], +after[1]);
-  // The second separator lost to a space ('04.07 2024').
-  const lost = /\b(\d{2})([/.-])(\d{2})\s(20\d{2})\b/.exec(l);
-  return lost ? iso(+lost[4], +lost[3], +lost[1]) : null;
+  // One separator lost to a space ('04.07 2024', '19 05/2024').
+  const lost = /\b(\d{2})(?:[/.-](\d{2})\s|\s(\d{2})[/.-])(20\d{2})\b/.exec(l);
+  return lost ? iso(+lost[4], +(lost[2] ?? lost[3]), +lost[1]) : null;
 }
 
 export interface FoundDate {

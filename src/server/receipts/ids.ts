@@ -13,7 +13,8 @@ const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|AD
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  { re: /\bCNP[JI1]\s*[:.]?\s*(\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2})(?!\d)/, currency: 'BRL' }, // 'CNPJ:…-68IE:…': glued to the next label
+  // 'CNPJ:…-68IE:…': glued to the next label, whose I may be read as a 1 ('…-971E:'); J read as 3, a dot as a colon.
+  { re: /\bCNP[JI13]\s*[:.;]*\s*(\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2})(?!\d(?<!1(?=E)))/, currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -24,9 +25,16 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
 
 // OCR sometimes puts a space after a thousands dot (76.399. 189-K), reads a dot as a comma (76.871,515-7) or the dash
 // as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
-// A RUT glued to the next word ('76.676.038-4Giro') ends at its check digit.
-const CL_RUT = /\b(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK]|\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])(?!\d)/g;
+// A RUT glued to the next word ('76.676.038-4Giro') ends at its check digit; one glued to a misread label before it
+// ('FUT10.085.611-5') starts at its first digit. Only with its dash: digits glued to letters and ending '.4' are more
+// often another number ('CPF8.552.791.4B9-97').
+const CL_RUT = /(?<![\d.,])(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK])(?!\d)|\b(\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])(?!\d)/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
+
+/** A CNPJ as Brazil writes it (11.222.333/0001-81), whatever punctuation OCR left. */
+function cnpj(value: string): string {
+  return value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+}
 
 /** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
 function labelledRut(l: string): string | null {
@@ -82,9 +90,9 @@ export function findTaxId(lines: string[]): TaxIdResult {
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
       // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
-      if (m && !customer && !foreign && (f.currency !== 'BRL' || isValidCnpj(m[1]))) foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
+      if (m && !customer && !foreign && (f.currency !== 'BRL' || isValidCnpj(m[1]))) foreign = { value: f.currency === 'BRL' ? cnpj(m[1]) : m[1].replace(/\s/g, ''), currency: f.currency };
     }
-    const matches = [...l.matchAll(CL_RUT)].map((m) => m[1]);
+    const matches = [...l.matchAll(CL_RUT)].map((m) => m[1] ?? m[2]);
     // OCR breaks a labelled RUT's punctuation ('76 374.215 6', '76.100.0608', '76.111.961:3', ':176.876.238-4'):
     // after the label, digits and a final K are the RUT when the check digit holds.
     if (!matches.some((m) => normalizeRut(m.replace(/,/g, '.').replace(/\.([\dK])$/, '-$1')))) {

@@ -662,6 +662,10 @@ describe('low-quality input', () => {
       // One digit misread fails the CNPJ's check digits: no id rather than another company's; still reais.
       const misread = parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0081-68\nDANFE NFC-e\nValor a Pagar R$ 15,03');
       expect(misread).toMatchObject({ taxId: null, currency: 'BRL', amount: 15.03 });
+      // The label's J read as 3, a dot as a colon, the next label's I as a 1, a doubled colon: still the CNPJ, as Brazil writes it.
+      expect(parseReceiptText('POSTO ESTRELA DO SUL LTDA\nCNP3:27.606:498/0001-971E:646695775\nValor a Pagar Rs 842,49').taxId).toBe('27.606.498/0001-97');
+      expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ::39.077.197/0001-00 1E: 100675171\nValor a Pagar R$ 11,74').taxId).toBe('39.077.197/0001-00');
+      expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ:78.902.229/000109IE:369871265\nValor a Pagar R$ 52,02').taxId).toBe('78.902.229/0001-09');
     });
 
     it('letters read for digits inside a date, a lost separator, & for de', () => {
@@ -669,6 +673,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FACTURA ELECTRONICA\nFecha Emision:13-e2-2025\nTOTAL $3.808').date).toBe('2025-02-13');
       expect(parseReceiptText('NFC-e n° 800462 Serie 002 1e/06/2025 12:39:58\nValor a Pagar R$ 9,90').date).toBe('2025-06-10');
       expect(parseReceiptText('PEAJE\n04.07 2024 08:50\nTARIFA: $5.200').date).toBe('2024-07-04');
+      // The first separator lost instead, on the labelled line; an unlabelled stay's first day does not win over it.
+      const folio = parseReceiptText('HOSTAL DEL MAR\nLegadx:15/05/2024 Sadr1905/2024\nFecha de emision:19 05/2024 19:54\nSALDO $0');
+      expect(folio.date).toBe('2024-05-19');
       expect(parseReceiptText('RECIBO N° 958\nValparaiso 21&febrero 2025\n$ 210.000').date).toBe('2025-02-21');
       // Words are not dates.
       expect(parseReceiptText('SI-IS-2024\nTOTAL $1.000').date).toBeNull();
@@ -695,6 +702,9 @@ describe('low-quality input', () => {
     it('a word glued to N° and a RUT glued to the next word are read apart', () => {
       expect(parseReceiptText('PEAJE CHACABUCO\nRUT:77.139.388-8\nTICKETN°4383155\nTARIFA: $4.600')).toMatchObject({ documentType: 'ticket', invoiceNumber: '4383155' });
       expect(parseReceiptText('MINIMARKET DONA ROSA\nRut 76.676.038-4Giro minimarket\nTOTAL $20.060').taxId).toBe('76676038-4');
+      // A RUT glued to a misread label before it ('FUT' for RUT) starts at its first digit; a failing one is no id.
+      expect(parseReceiptText('RECIBO N001715\nCOMERCIALSAN ROQUE\nFUT10.085.611-5 33332\nSANTIAGO').taxId).toBe('10085611-5');
+      expect(parseReceiptText('RECIBO N001715\nCOMERCIALSAN ROQUE\nFUT10.085.611-4 33332\nSANTIAGO').taxId).toBeNull();
       expect(parseReceiptText("ESTACIONAMIENTOS CENTRAL PARK\nTICKETN'581068\nA PAGAR $6.790").documentType).toBe('ticket');
       expect(parseReceiptText('RECIBODEDINERO N 000958\ns 210.000=\nCOMERCIAL SAN ROQUE').documentType).toBe('recibo');
     });
