@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { costCenters, users } from '../../src/server/db/schema/index.js';
+import { costCenters, emailOutbox, users } from '../../src/server/db/schema/index.js';
 import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
 import { QueryRecorder } from '../helpers/queries.js';
@@ -26,6 +26,10 @@ async function setup() {
   const c = await companyWithEmployee(t);
   const filed = await fileExpense(c.employee.client, expenseFields(c.ids, { description: 'Almuerzo con cliente' }));
   expect(filed.status).toBe(201);
+  // Filing e-mails the approver from a background job; on a loaded machine it may run late, inside a window whose
+  // queries a test counts. Wait for its message first.
+  const notice = and(eq(emailOutbox.to, c.admin.email), like(emailOutbox.subject, '%por aprobar%'));
+  await expect.poll(async () => (await t.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).where(notice)).length).toBe(1);
   return { ...c, expenseId: filed.body.id as string };
 }
 

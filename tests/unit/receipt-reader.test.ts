@@ -42,6 +42,21 @@ describe('ReceiptReader', () => {
     expect(result).toMatchObject({ amount: 1990, invoiceNumber: '1234', date: '2025-03-14' });
   });
 
+  test('a timeout answers the caller at once and lets the thread stop between OCR passes: many in a row do not bring the process down', async () => {
+    // Ending a thread in the middle of an ONNX run or a sharp call aborts the whole process when the call returns
+    // ('terminate called after throwing an instance of Napi::Error'): this test's own process would die here.
+    const r = reader({ workers: 1 });
+    await r.ready();
+    const long = await thermalReceipt(Array.from({ length: 12 }, () => LINES).flat(), { rotate: 180 });
+    for (const timeoutMs of [60, 150, 250, 350, 500]) {
+      await expect(r.analyze(long, { timeoutMs })).rejects.toMatchObject({ code: 'timeout' });
+      // The caller has its answer; the thread is still finishing its pass, and counts against the queue until then.
+      expect(r.pending).toBe(1);
+      await expect.poll(() => r.pending, { timeout: 30_000, interval: 50 }).toBe(0);
+    }
+    await expect(r.analyze(await thermalReceipt(LINES), { timeoutMs: 60_000 })).resolves.toMatchObject({ amount: 1990 });
+  });
+
   test('no thread before the first receipt; threads end after the idle timeout and start again on demand', async () => {
     const r = reader({ workers: 1, idleTimeoutMs: 500 });
     expect(r.threads).toBe(0);

@@ -53,6 +53,10 @@ describe('mending ids with the recogniser\'s runner-up digits', () => {
     expect(mendCheckDigits('14/08/2024', [{ at: 3, alternative: '6', odds: 0.5 }])).toBe('14/08/2024');
     expect(mendCheckDigits('03/25/2024', [{ at: 0, alternative: '8', odds: 0.5 }])).toBe('03/25/2024');
     expect(mendCheckDigits(text, [{ at: first + 1, alternative: '0', odds: 0.2 }])).toBe(text);
+    // Month and year each with a digit wrong: each is mended on its own.
+    const both = '17/66/2924 07:21:37';
+    expect(mendCheckDigits(both, [{ at: 3, alternative: '0', odds: 0.1 }, { at: 7, alternative: '0', odds: 0.1 }])).toBe('17/06/2024 07:21:37');
+    expect(mendCheckDigits('17/06/2019', [{ at: 8, alternative: '2', odds: 0.9 }])).toBe('17/06/2019');
     // Two runner-ups that each make a calendar date, neither clearly likelier: nothing is guessed.
     expect(mendCheckDigits('18/62/24', [{ at: 3, alternative: '0', odds: 0.2 }, { at: 3, alternative: '1', odds: 0.15 }])).toBe('18/62/24');
   });

@@ -1,4 +1,5 @@
 import { isValidRut } from '@shared/rut.js';
+import { LATEST_YEAR } from './dates.js';
 
 /**
  * Ids with check digits, mended with the recogniser's own second choices. A RUT (one modulo-11 digit) or a Brazilian
@@ -24,12 +25,18 @@ const CLEAR_MARGIN = 4;
 const RUT = /(?<!\d)(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?[\dkK])\b/g;
 const CNPJ = /(\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2})(?!\d(?<!1(?=E)))/g;
 /** A numeric date, day and month of one or two digits, the same separator twice, the year of two or four. */
-const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2(?:20)?\d{2})(?![\d.,/-])/g;
+const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2\d{2}(?:\d{2})?)(?![\d.,/-])/g;
 
 /** Day and month (either order: a US receipt prints the month first) that a calendar has. */
 function isCalendarDate(value: string): boolean {
   const [a, b] = value.split(/[/.-]/).map(Number);
   return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31));
+}
+
+/** A four-digit year a receipt can bear: this century, not years ahead ('2924' is a 0 read as 9). */
+function isReceiptYear(value: string): boolean {
+  const year = value.split(/[/.-]/)[2];
+  return year.length !== 4 || (+year >= 2000 && +year <= LATEST_YEAR);
 }
 
 export function isValidCnpj(value: string): boolean {
@@ -69,9 +76,12 @@ function mend(text: string, re: RegExp, valid: (id: string) => boolean, doubts: 
 
 /**
  * The piece's text with each failing RUT or CNPJ mended where the recogniser's doubts allow it, and each numeric date
- * whose month or day no calendar has ('14/88/2024', '18/62/24': a 0 read as 8 or 6) mended the same way.
+ * whose month or day no calendar has ('14/88/2024', '18/62/24': a 0 read as 8 or 6), or whose year no receipt bears
+ * ('2924'), mended the same way.
  */
 export function mendCheckDigits(text: string, doubts: DigitDoubt[]): string {
   if (!doubts.length) return text;
-  return mend(mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts), NUMERIC_DATE, isCalendarDate, doubts);
+  const ids = mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts);
+  // Day and month first, then the year: each a check of its own, one digit each.
+  return mend(mend(ids, NUMERIC_DATE, isCalendarDate, doubts), NUMERIC_DATE, isReceiptYear, doubts);
 }

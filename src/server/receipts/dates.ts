@@ -35,7 +35,7 @@ function dateText(line: string): string {
 }
 
 /** Receipts are from this century and not from years ahead: '22/03/2078' is OCR's 2018, not a date to keep. */
-const LATEST_YEAR = new Date().getUTCFullYear() + 1;
+export const LATEST_YEAR = new Date().getUTCFullYear() + 1;
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;

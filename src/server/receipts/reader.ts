@@ -9,11 +9,24 @@ export interface ReaderOptions {
   workers?: number;
   /** Receipts allowed to wait; past this the request is refused at once rather than left hanging. */
   maxQueue?: number;
-  /** A receipt taking longer is abandoned: its thread is terminated and replaced. */
+  /**
+   * A receipt taking longer is abandoned: the caller is answered at once and the thread stops at its next step. A
+   * thread still busy STUCK_GRACE_MS after that (stuck in JavaScript, not in OCR) is terminated and replaced.
+   */
   timeoutMs?: number;
   /** Threads idle this long are ended, down to none; the next receipt starts them again. Default one minute. */
   idleTimeoutMs?: number;
 }
+
+/**
+ * How long a thread told to stop may still run before it is terminated. Terminating a thread in the middle of a native
+ * call (an ONNX run, a sharp operation) aborts the whole process when the call returns into the ended thread
+ * (node-addon-api throws on a terminating environment), so a timeout never does that by itself: OCR passes take
+ * seconds, and only a thread stuck far longer is ended by force.
+ */
+const STUCK_GRACE_MS = 60_000;
+/** Closing waits this long for the reads under way (told to stop) before ending the threads. */
+const CLOSE_WAIT_MS = 15_000;
 
 /**
  * Reads receipts off the event loop: a bounded pool of worker threads (Piscina), each running the whole pipeline
@@ -26,8 +39,10 @@ export class ReceiptReader {
   private readonly workers: number;
   private readonly maxQueue: number;
   private readonly idleTimeoutMs: number;
-  /** Receipts being read or waiting: counted here rather than left to the pool, so the bound is exact. */
+  /** Receipts being read or waiting, abandoned ones included until their thread is free: the bound is exact. */
   private inFlight = 0;
+  /** The cancel flag of each read under way. */
+  private readonly reading = new Set<Int32Array>();
 
   constructor(options: ReaderOptions = {}) {
     this.workers = options.workers ?? Math.max(1, Math.floor(availableParallelism() / 2));
@@ -57,13 +72,21 @@ export class ReceiptReader {
       resourceLimits: { maxOldGenerationSizeMb: 768 },
       // The cores are shared out among the threads: on 2 cores one thread reads with both (a third faster per receipt).
       env: { ...process.env, RECEIPTS_OCR_THREADS: process.env.RECEIPTS_OCR_THREADS ?? String(Math.max(1, Math.floor(availableParallelism() / workers))) },
+      closeTimeout: CLOSE_WAIT_MS,
     });
+    // A close that outwaits CLOSE_WAIT_MS is reported as an 'error' event; the threads are ended all the same.
+    this.poolInstance.on('error', () => undefined);
     return this.poolInstance;
   }
 
   /** Loads the OCR models in every thread so the first receipt is not slow. */
   async ready(): Promise<void> {
     await Promise.all(Array.from({ length: this.workers }, () => this.pool.run({ kind: 'warm' })));
+  }
+
+  /** Reads under way or waiting, abandoned ones included until their thread has stopped. */
+  get pending(): number {
+    return this.inFlight;
   }
 
   /** Threads alive now (0 before the first receipt and after an idle timeout). */
@@ -74,24 +97,40 @@ export class ReceiptReader {
   async analyze(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ReceiptAnalysisResult> {
     if (this.inFlight >= this.workers + this.maxQueue) throw new ReadFailure('busy');
     this.inFlight++;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    this.reading.add(cancel);
+    const run = this.pool.run({ kind: 'read', bytes: new Uint8Array(bytes), cancel }, { signal: AbortSignal.timeout(timeoutMs + STUCK_GRACE_MS) }).finally(() => {
+      this.inFlight--;
+      this.reading.delete(cancel);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        Atomics.store(cancel, 0, 1);
+        reject(new ReadFailure('timeout'));
+      }, timeoutMs);
+    });
     let answer: WorkerAnswer;
     try {
-      const signal = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
-      answer = await this.pool.run({ kind: 'read', bytes: new Uint8Array(bytes) }, { signal });
+      answer = await Promise.race([run, late]);
     } catch (err) {
+      run.catch(() => undefined); // the abandoned read ends on its own
       throw translate(err);
     } finally {
-      this.inFlight--;
+      clearTimeout(timer);
     }
     if (!answer.ok) throw new ReadFailure(answer.code);
     if (!answer.result) throw new ReadFailure('unreadable');
     return answer.result;
   }
 
+  /** Tells the reads under way to stop, waits for their threads (never ending one in a native call), then ends them. */
   async close(): Promise<void> {
     const pool = this.poolInstance;
     this.poolInstance = null;
-    if (pool) await pool.destroy();
+    for (const cancel of this.reading) Atomics.store(cancel, 0, 1);
+    if (pool) await pool.close();
   }
 }
 

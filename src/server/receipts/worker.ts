@@ -1,13 +1,27 @@
 /** Reader worker thread (a Piscina task module): one OCR engine per thread, created on first use and kept. */
 import type { ReceiptAnalysisResult } from '@shared/receipts.js';
 import { ReadFailure, type ReadFailureCode } from './errors.js';
-import { createOcrEngine } from './ocr.js';
+import { createOcrEngine, type OcrEngine } from './ocr.js';
 import { readReceipt } from './pipeline.js';
 
-export type WorkerTask = { kind: 'read'; bytes: Uint8Array } | { kind: 'warm' };
+/** `cancel` is shared with the caller (a SharedArrayBuffer): set to 1 when the caller stopped waiting. */
+export type WorkerTask = { kind: 'read'; bytes: Uint8Array; cancel?: Int32Array } | { kind: 'warm' };
 export type WorkerAnswer = { ok: true; result: ReceiptAnalysisResult | null } | { ok: false; code: ReadFailureCode };
 
 const ocr = createOcrEngine();
+
+/**
+ * The engine, looking at the cancel flag before each pass: a reading the caller gave up on ends at its next pass
+ * rather than being killed in the middle of one (see ReceiptReader.analyze).
+ */
+function stoppable(cancel: Int32Array | undefined): OcrEngine {
+  if (!cancel) return ocr;
+  return {
+    recognize: (png) => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : ocr.recognize(png)),
+    warm: () => ocr.warm(),
+    close: () => ocr.close(),
+  };
+}
 
 export default async function run(task: WorkerTask): Promise<WorkerAnswer> {
   if (task.kind === 'warm') {
@@ -15,7 +29,7 @@ export default async function run(task: WorkerTask): Promise<WorkerAnswer> {
     return { ok: true, result: null };
   }
   try {
-    return { ok: true, result: await readReceipt(Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength), ocr) };
+    return { ok: true, result: await readReceipt(Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength), stoppable(task.cancel)) };
   } catch (err) {
     if (err instanceof ReadFailure) return { ok: false, code: err.code };
     throw err;
