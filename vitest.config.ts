@@ -13,6 +13,10 @@ export default defineConfig({
     // Jobs (e-mail, webhooks) run on pg-boss workers; on a loaded 2-core machine they can take seconds.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
+    // The API tests spend much of their time waiting (HTTP, job polling, the database), so more forks than cores pay:
+    // on the 2-core CI machine a PGlite run takes 9.0 min with two, 6.7 with three, 5.6 with four (load 8, where
+    // timing windows start to slip). Three keeps the whole gate under 25 minutes with headroom.
+    maxWorkers: 3,
     globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });
