@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { EVAL_DIR, EVAL_SEED, generateEvalSet } from './eval-chile/generate.js';
 
 /** Chilean seeds whose misses were read while working on the reader (bench/receipts/README.md says when). */
-const LOOKED_AT_SEEDS = new Set([EVAL_SEED, 20261126, 4242]);
+const LOOKED_AT_SEEDS = new Set([EVAL_SEED, 20261126, 4242, 112726]);
 import { CORPUS_DIR, DEFAULT_SEED, generateCorpus } from './generate.js';
 import { GENERATED_TARGETS, type TargetSpec } from './score.js';
 import type { ScoredTruth } from './truth.js';

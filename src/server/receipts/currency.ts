@@ -40,8 +40,8 @@ const TRUSTED_WORD_LIKE = new Set(['PEN', 'COP', 'CAD']);
 const SYMBOLS: ReadonlyArray<[RegExp, string]> = [
   [/US\$|U\$S|\bDOLARES\b|\bDOLLARS?\b/, 'USD'],
   [/€\s?\d|\d\s?€|\bEUROS?\b/, 'EUR'],
-  // 'VALOR$' is a label with a peso sign, not reais.
-  [/(?<![A-Z])R\$|\bREAIS\b/, 'BRL'],
+  // 'VALOR$' is a label with a peso sign, not reais. OCR reads R$ as RS before an amount in reais ('RS 134,45').
+  [/(?<![A-Z])R\$|\bREAIS\b|\bRS\s?(?=\d{1,3}(?:\.\d{3})*,\d{2}(?![\d.,]))/, 'BRL'],
   [/\bS\/\.?\s?\d|\bSOLES\b/, 'PEN'],
   [/\$U\b|\$U\s/, 'UYU'],
   [/£|\bPOUNDS?\s+STERLING\b/, 'GBP'],

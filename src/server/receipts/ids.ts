@@ -134,7 +134,8 @@ const SII_CODES: Record<string, DocumentType> = {
 
 const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   // A Brazilian NFC-e (nota fiscal de consumidor) is the consumer's receipt, a boleta; an NF-e is a factura.
-  [/\bNFC-?E\b|\bNOTA\s+FISCAL\s+(DE\s+)?CONSUMIDOR\b|\bDANFE\s+NFC/, 'boleta'],
+  // OCR may glue 'DANFENFC' or lose the title's start ('otaFiscat de Consumidor Eletronich').
+  [/\bNFC-?E\b|\bNOTA\s+FISCAL\s+(DE\s+)?CONSUMIDOR\b|\bDANFE\s*NFC|\bCONSUMIDOR\s+ELETRONIC/, 'boleta'],
   [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
   [/\bBOLETA\b/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],

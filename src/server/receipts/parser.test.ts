@@ -666,6 +666,17 @@ describe('low-quality input', () => {
       expect(parseReceiptText('POSTO ESTRELA DO SUL LTDA\nCNP3:27.606:498/0001-971E:646695775\nValor a Pagar Rs 842,49').taxId).toBe('27.606.498/0001-97');
       expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ::39.077.197/0001-00 1E: 100675171\nValor a Pagar R$ 11,74').taxId).toBe('39.077.197/0001-00');
       expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ:78.902.229/000109IE:369871265\nValor a Pagar R$ 52,02').taxId).toBe('78.902.229/0001-09');
+      // A peso total cut off at the paper's edge ('$24.3' for $24.390) and its echo agree, yet neither is trusted.
+      const cut = parseReceiptText('MINIMARKET DONA ROSA\nR.U.T.77.507.023-4\nBOLETA ELECTRONICA\nTotal: $24.3\nREDCOMPRA $24.3');
+      expect(cut.fieldConfidence?.amount).not.toBe('high');
+      expect(parseReceiptText('MINIMARKET DONA ROSA\nR.U.T.77.507.023-4\nBOLETA ELECTRONICA\nTotal: $24.390\nREDCOMPRA $24.390').fieldConfidence?.amount).toBe('high');
+      // A total read in a guessed currency ('134,45' is 134 pesos or 134.45 reais) is not high either.
+      const guessed = parseReceiptText('PADARIA PAULISTA\nTotal 134,45\nPago 134,45');
+      expect(guessed.sources.currency).toBe('guess');
+      expect(guessed.fieldConfidence?.amount).not.toBe('high');
+      // R$ read as RS, the NFC-e's title glued or cut: still reais, still the consumer's receipt.
+      const nfce = parseReceiptText('PADARIA E LANCHONETE PAULISTA\nDANFENFC--Documento AuxiLiar\notaFiscat de Consumidor Eletronich\ntotal RS 134,45\na Pagar Rs 134,45');
+      expect(nfce).toMatchObject({ currency: 'BRL', amount: 134.45, documentType: 'boleta' });
     });
 
     it('letters read for digits inside a date, a lost separator, & for de', () => {

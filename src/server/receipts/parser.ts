@@ -243,7 +243,11 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
     if (sources[field]) fieldConfidence[field] = sources[field] === 'guess' || low ? 'low' : high ? 'high' : 'medium';
   };
   const fromText = read === 'text';
-  level('amount', money.amountSource === 'label' && (money.agreement >= 1 || (fromText && money.labelScore >= 3)), money.amountSource !== 'label' && money.amountSource !== 'derived');
+  // The amount is read in its currency's convention ('134,45' is 134 pesos or 134.45 reais): never high on a guessed
+  // currency. A peso total cut off at the paper's edge ('$24.3' for $24.390) is not high either, whatever agrees.
+  const cutOff = currency === 'CLP' && money.totalRaw !== null && /[.,]\d{0,2}$/.test(money.totalRaw);
+  const amountConfirmed = money.amountSource === 'label' && (money.agreement >= 1 || (fromText && money.labelScore >= 3));
+  level('amount', amountConfirmed && currencySource !== 'guess' && !cutOff, money.amountSource !== 'label' && money.amountSource !== 'derived');
   level('currency', currencySource !== 'guess' && (money.currencySymbol !== null || !!ids.taxId || country !== null || (currency === 'CLP' && ids.mentionsRut)), false);
   level('date', !!foundDate?.labelled && foundDate.unambiguous && (fromText || foundDate.confirmed), !foundDate?.labelled && !foundDate?.unambiguous);
   level('documentType', documentTypeFound !== null && fromText, false);
