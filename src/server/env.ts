@@ -11,6 +11,14 @@ const optionalUrl = (what: string) =>
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || URL.canParse(v), { message: `${what} debe ser una URL válida` });
 
+/** A whole number within bounds, each way of missing them told in Spanish ('RECEIPT_TIMEOUT_MS debe ser al menos 1000'). */
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} debe ser un número` })
+    .int({ error: `${name} debe ser un número entero` })
+    .min(min, { error: `${name} debe ser al menos ${min}` })
+    .max(max, { error: `${name} debe ser a lo más ${max}` });
+
 /**
  * The background work a process may consume (JOBS). `receipts`: receipt reading and checks (OCR, the heavy one);
  * `email`: notification, password-reset and login-code e-mails and their delivery; `webhooks`: billing and approval
@@ -22,7 +30,7 @@ export type JobGroup = (typeof JOB_GROUPS)[number];
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number({ error: 'PORT debe ser un número' }).int().min(0).max(65535).default(5000),
+    PORT: wholeNumber('PORT', 0, 65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
     /** Public URL used in e-mail links; defaults to http://localhost:PORT. */
     APP_URL: optionalUrl('APP_URL'),
@@ -82,10 +90,10 @@ const envSchema = z
     /** A chat model of that endpoint: when set (with OPENAI_BASE_URL), the landing assistant answers with it, grounded on its knowledge base. */
     OPENAI_CHAT_MODEL: z.string().trim().optional().transform((v) => v || undefined),
     /** Receipt reader threads (default: half the cores) and the longest a receipt may take. */
-    RECEIPT_WORKERS: z.coerce.number({ error: 'RECEIPT_WORKERS debe ser un número' }).int().min(1).max(16).optional(),
-    RECEIPT_TIMEOUT_MS: z.coerce.number({ error: 'RECEIPT_TIMEOUT_MS debe ser un número' }).int().min(1000).max(300_000).default(30_000),
+    RECEIPT_WORKERS: wholeNumber('RECEIPT_WORKERS', 1, 16).optional(),
+    RECEIPT_TIMEOUT_MS: wholeNumber('RECEIPT_TIMEOUT_MS', 1000, 300_000).default(30_000),
     /** Reader threads idle this long are ended (their OCR engines hold ~150 MB each); the next receipt starts them again. */
-    RECEIPT_IDLE_MS: z.coerce.number({ error: 'RECEIPT_IDLE_MS debe ser un número' }).int().min(100).max(86_400_000).default(60_000),
+    RECEIPT_IDLE_MS: wholeNumber('RECEIPT_IDLE_MS', 100, 86_400_000).default(60_000),
     /** Load the OCR models at start (first receipt ~2 s faster) instead of with the first receipt. Off: an idle process stays lean. */
     RECEIPT_WARM: z
       .enum(['true', 'false', '1', '0'], { error: 'RECEIPT_WARM debe ser true o false' })
@@ -101,11 +109,11 @@ const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
     /** First billing-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...). Tests shorten it. */
-    BILLING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'BILLING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    BILLING_WEBHOOK_RETRY_BASE_MS: wholeNumber('BILLING_WEBHOOK_RETRY_BASE_MS', 10, 3_600_000).default(30_000),
     /** Requests per minute one API token may make (shared by every app instance). */
-    API_TOKEN_RATE_LIMIT: z.coerce.number({ error: 'API_TOKEN_RATE_LIMIT debe ser un número' }).int().min(1).max(100_000).default(600),
+    API_TOKEN_RATE_LIMIT: wholeNumber('API_TOKEN_RATE_LIMIT', 1, 100_000).default(600),
     /** First approval-webhook retry delay; each next one doubles (30 s, 60 s, 120 s...) up to 6 attempts. Tests shorten it. */
-    ACCOUNTING_WEBHOOK_RETRY_BASE_MS: z.coerce.number({ error: 'ACCOUNTING_WEBHOOK_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    ACCOUNTING_WEBHOOK_RETRY_BASE_MS: wholeNumber('ACCOUNTING_WEBHOOK_RETRY_BASE_MS', 10, 3_600_000).default(30_000),
     /** MercadoPago (Checkout Pro). Without an access token, payments use the embedded sandbox ('Modo de prueba'). */
     MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
     MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),
@@ -116,8 +124,8 @@ const envSchema = z
     /** NiuData's API base (e.g. https://api.niudata.cl/v1). Without it: the embedded sandbox ('Modo de prueba'), off in production. */
     NIUDATA_API_URL: optionalUrl('NIUDATA_API_URL').refine((v) => v === undefined || /^https?:\/\//.test(v), { message: 'NIUDATA_API_URL debe empezar con http:// o https://' }),
     /** Timeout of each NiuData request, and the first retry delay of a failed sync (doubling up to 6 attempts). Tests shorten them. */
-    NIUDATA_TIMEOUT_MS: z.coerce.number({ error: 'NIUDATA_TIMEOUT_MS debe ser un número' }).int().min(100).max(120_000).default(10_000),
-    NIUDATA_RETRY_BASE_MS: z.coerce.number({ error: 'NIUDATA_RETRY_BASE_MS debe ser un número' }).int().min(10).max(3_600_000).default(30_000),
+    NIUDATA_TIMEOUT_MS: wholeNumber('NIUDATA_TIMEOUT_MS', 100, 120_000).default(10_000),
+    NIUDATA_RETRY_BASE_MS: wholeNumber('NIUDATA_RETRY_BASE_MS', 10, 3_600_000).default(30_000),
     /**
      * Banco Central de Chile's statistics web service (SieteRestWS) for dated exchange rates: a free account of
      * si3.bcentral.cl. Without user and password, rates come from the local cache or the defaults, labelled as such.
@@ -127,7 +135,7 @@ const envSchema = z
       .transform((v) => v ?? 'https://si3.bcentral.cl/SieteRestWS/SieteRestWS.ashx'),
     BCCH_USER: z.string().trim().optional().transform((v) => v || undefined),
     BCCH_PASS: z.string().trim().optional().transform((v) => v || undefined),
-    BCCH_TIMEOUT_MS: z.coerce.number({ error: 'BCCH_TIMEOUT_MS debe ser un número' }).int().min(100).max(60_000).default(5_000),
+    BCCH_TIMEOUT_MS: wholeNumber('BCCH_TIMEOUT_MS', 100, 60_000).default(5_000),
     /** 32 bytes (base64 or hex) that encrypt third-party secrets at rest (the NiuData token); SECRETS_KEY_PREVIOUS: older keys, comma-separated, during a rotation. */
     SECRETS_KEY: z
       .string()
@@ -155,7 +163,7 @@ const envSchema = z
       })
       .transform((v): JobGroup[] => (v[0] === 'all' ? [...JOB_GROUPS] : v[0] === 'none' ? [] : [...new Set(v as JobGroup[])])),
     /** On SIGTERM, how long requests in flight (and then running jobs) may take to finish before they are cut. */
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'SHUTDOWN_TIMEOUT_MS debe ser un número' }).int().min(100).max(600_000).default(10_000),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 100, 600_000).default(10_000),
     /** Seed the demo company on an empty database (default: only in the embedded mode). */
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0'])

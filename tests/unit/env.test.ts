@@ -72,6 +72,14 @@ describe('loadEnv', () => {
     expect(err.message).toContain('SUPER_ADMIN_EMAIL debe ser un email válido');
   });
 
+  test('a number out of its bounds, or not whole, says which bound, not that it is no number', () => {
+    expect(envError({ RECEIPT_TIMEOUT_MS: '400' }).message).toContain('RECEIPT_TIMEOUT_MS debe ser al menos 1000');
+    expect(envError({ PORT: '70000' }).message).toContain('PORT debe ser a lo más 65535');
+    expect(envError({ RECEIPT_WORKERS: '1.5' }).message).toContain('RECEIPT_WORKERS debe ser un número entero');
+    expect(envError({ SHUTDOWN_TIMEOUT_MS: 'pronto' }).message).toContain('SHUTDOWN_TIMEOUT_MS debe ser un número');
+    expect(loadEnv({ RECEIPT_TIMEOUT_MS: '1000', PORT: '65535' })).toMatchObject({ RECEIPT_TIMEOUT_MS: 1000, PORT: 65535 });
+  });
+
   test('STORAGE_URL names an S3-compatible bucket; unset, receipts stay on disk', () => {
     expect(loadEnv({}).STORAGE_URL).toBeUndefined();
     expect(loadEnv({ STORAGE_URL: '  ' }).STORAGE_URL).toBeUndefined();
