@@ -1,6 +1,6 @@
 import type { DocumentType } from '@shared/expenses.js';
 import { normalizeRut } from '@shared/rut.js';
-import { isValidCnpj } from './check-digits.js';
+import { CNPJ_SHAPE, isValidCnpj } from './check-digits.js';
 import { fold } from './text.js';
 
 export interface TaxId {
@@ -13,8 +13,8 @@ const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|AD
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  // 'CNPJ:…-68IE:…': glued to the next label, whose I may be read as a 1 ('…-971E:'); J read as 3, a dot as a colon.
-  { re: /\bCNP[JI13]\s*[:.;]*\s*(\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2})(?!\d(?<!1(?=E)))/, currency: 'BRL' },
+  // 'CNPJ:…-68IE:…' glued to the next label; the label's J read as 3 or I, a doubled colon.
+  { re: new RegExp(`\\bCNP[JI13]\\s*[:.;]*\\s*(${CNPJ_SHAPE.source})`), currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).

@@ -39,9 +39,10 @@ export class ReceiptReader {
   private readonly workers: number;
   private readonly maxQueue: number;
   private readonly idleTimeoutMs: number;
-  /** Receipts being read or waiting, abandoned ones included until their thread is free: the bound is exact. */
-  private inFlight = 0;
-  /** The cancel flag of each read under way. */
+  /**
+   * The cancel flag of each receipt being read or waiting, abandoned ones included until their thread is free:
+   * counted here rather than left to the pool, so the queue bound is exact.
+   */
   private readonly reading = new Set<Int32Array>();
 
   constructor(options: ReaderOptions = {}) {
@@ -86,7 +87,7 @@ export class ReceiptReader {
 
   /** Reads under way or waiting, abandoned ones included until their thread has stopped. */
   get pending(): number {
-    return this.inFlight;
+    return this.reading.size;
   }
 
   /** Threads alive now (0 before the first receipt and after an idle timeout). */
@@ -95,15 +96,13 @@ export class ReceiptReader {
   }
 
   async analyze(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ReceiptAnalysisResult> {
-    if (this.inFlight >= this.workers + this.maxQueue) throw new ReadFailure('busy');
-    this.inFlight++;
+    if (this.reading.size >= this.workers + this.maxQueue) throw new ReadFailure('busy');
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     this.reading.add(cancel);
-    const run = this.pool.run({ kind: 'read', bytes: new Uint8Array(bytes), cancel }, { signal: AbortSignal.timeout(timeoutMs + STUCK_GRACE_MS) }).finally(() => {
-      this.inFlight--;
-      this.reading.delete(cancel);
-    });
+    const run = this.pool
+      .run({ kind: 'read', bytes: new Uint8Array(bytes), cancel }, { signal: AbortSignal.timeout(timeoutMs + STUCK_GRACE_MS) })
+      .finally(() => this.reading.delete(cancel));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {

@@ -5,7 +5,7 @@ import { createOcrEngine, type OcrEngine } from './ocr.js';
 import { readReceipt } from './pipeline.js';
 
 /** `cancel` is shared with the caller (a SharedArrayBuffer): set to 1 when the caller stopped waiting. */
-export type WorkerTask = { kind: 'read'; bytes: Uint8Array; cancel?: Int32Array } | { kind: 'warm' };
+export type WorkerTask = { kind: 'read'; bytes: Uint8Array; cancel: Int32Array } | { kind: 'warm' };
 export type WorkerAnswer = { ok: true; result: ReceiptAnalysisResult | null } | { ok: false; code: ReadFailureCode };
 
 const ocr = createOcrEngine();
@@ -14,8 +14,7 @@ const ocr = createOcrEngine();
  * The engine, looking at the cancel flag before each pass: a reading the caller gave up on ends at its next pass
  * rather than being killed in the middle of one (see ReceiptReader.analyze).
  */
-function stoppable(cancel: Int32Array | undefined): OcrEngine {
-  if (!cancel) return ocr;
+function stoppable(cancel: Int32Array): OcrEngine {
   return {
     recognize: (png) => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : ocr.recognize(png)),
     warm: () => ocr.warm(),
