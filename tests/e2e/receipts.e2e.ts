@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { buildSignedTed, createCafKeyPair } from '../../src/server/receipts/ted.js';
 import { COPEC_BOLETA_LINES, SII_SAMPLE_TED, facturaPdf, thermalReceipt } from '../helpers/receipts.js';
@@ -79,6 +80,41 @@ describe('receipt reading in the browser', () => {
     await page.getByText('La firma del timbre no corresponde a su contenido.').first().waitFor();
     await page.getByText('El total impreso ($35.000) no coincide con el del timbre SII ($53.000).').waitFor();
     await screenshot(page, 'receipt-forged-mobile');
+    await context.close();
+  });
+
+  test('a failed reading says why under the file; a busy reader can be retried without choosing the file again', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
+    await signUp(page, e2e.t.baseUrl, 'Lecturas Fallidas SpA');
+    await page.goto('/new-expense');
+
+    // A blank page: the reader finds no text (422), and trying again would not help.
+    const blank = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await page.locator('#expense-receipt').setInputFiles({ name: 'en-blanco.png', mimeType: 'image/png', buffer: blank });
+    await page.getByText('Error al Analizar').first().waitFor({ timeout: 40_000 });
+    await page.getByText('No se encontró texto legible en el recibo. Completa los datos manualmente.').waitFor();
+    expect(await page.getByRole('button', { name: 'Reintentar análisis' }).count()).toBe(0);
+
+    // The reader busy on the first try (the server's own 503 answer, injected once on this page): the reason, and a
+    // retry that reads the same file without choosing it again.
+    let refused = 0;
+    await page.route('**/api/receipts/analyze', async (route) => {
+      if (refused++ > 0) return route.continue();
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'receipt_busy', message: 'Hay muchos recibos en análisis en este momento. Inténtalo de nuevo en unos segundos.' }),
+      });
+    });
+    await page.locator('#expense-receipt').setInputFiles({ name: 'boleta-copec.jpg', mimeType: 'image/jpeg', buffer: await thermalReceipt(BOLETA, { ted }) });
+    await page.getByText('Hay muchos recibos en análisis en este momento. Inténtalo de nuevo en unos segundos.').waitFor({ timeout: 40_000 });
+    await screenshot(page, 'receipt-read-busy');
+    await page.getByRole('button', { name: 'Reintentar análisis' }).click();
+    await page.getByText('Recibo Analizado').first().waitFor({ timeout: 40_000 });
+    expect(await page.inputValue('#expense-amount')).toBe('35.000');
+    expect(await page.inputValue('#expense-date')).toBe('2025-03-14');
+    expect(await page.getByText('Hay muchos recibos en análisis').count()).toBe(0);
+    expect(refused).toBe(2);
     await context.close();
   });
 });

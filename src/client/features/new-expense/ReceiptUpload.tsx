@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { FileText, Loader2, Sparkles, Trash2, Upload } from 'lucide-react';
+import { AlertTriangle, FileText, Loader2, RotateCw, Sparkles, Trash2, Upload } from 'lucide-react';
 import { RECEIPT_TYPES } from '@shared/expenses';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -81,6 +81,19 @@ export function ReceiptUpload({ receipt, disabled }: { receipt: Receipt; disable
                     <Sparkles className="h-3 w-3" aria-hidden />
                     Información extraída automáticamente · {receipt.analyzedConfidence}%
                   </Badge>
+                ) : receipt.analysisFailure ? (
+                  <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="inline-flex items-start gap-1.5 text-amber-700 dark:text-amber-400">
+                      <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                      <span data-analysis-failure>{receipt.analysisFailure.reason}</span>
+                    </span>
+                    {receipt.analysisFailure.retryable ? (
+                      <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={receipt.retry} disabled={disabled}>
+                        <RotateCw aria-hidden />
+                        Reintentar análisis
+                      </Button>
+                    ) : null}
+                  </span>
                 ) : null}
               </div>
             </div>

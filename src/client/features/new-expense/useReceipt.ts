@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EXPENSE_MSG, RECEIPT_MAX_BYTES } from '@shared/expenses';
-import { apiRequest } from '@client/lib/api';
+import { ApiError, apiRequest } from '@client/lib/api';
 import { warningCount } from '@client/components/expenses/receiptChecks';
 import type { AnalysisFindings, ReceiptAnalysis } from './analysis';
 
@@ -47,9 +47,28 @@ export interface ReceiptState {
   findings: AnalysisFindings | null;
   /** A server complaint about the file (e.g. its bytes), shown next to the upload area. */
   error: string | null;
+  /** Why the last analysis of this file failed, and whether trying again may help (a busy or slow reader, the network). */
+  analysisFailure: AnalysisFailure | null;
 }
 
-const EMPTY: ReceiptState = { file: null, kind: null, previewUrl: null, analyzing: false, analyzedConfidence: null, findings: null, error: null };
+export interface AnalysisFailure {
+  reason: string;
+  retryable: boolean;
+}
+
+const EMPTY: ReceiptState = { file: null, kind: null, previewUrl: null, analyzing: false, analyzedConfidence: null, findings: null, error: null, analysisFailure: null };
+
+/** A failed analysis in the user's words: the server's own reason when it gave one; retrying helps only when the reader was busy or slow, or the answer never came. */
+export function describeAnalysisFailure(err: unknown): AnalysisFailure {
+  if (err instanceof ApiError) {
+    const retryable = err.status === 429 || err.status >= 500;
+    // A 500's message is the server's apology, not a reason; a refusal (4xx) or a busy, slow reader (503) says why.
+    if (err.serverMessage && (err.status < 500 || err.status === 503)) return { reason: err.serverMessage, retryable };
+    return { reason: 'El servidor no pudo analizar el recibo. Inténtalo de nuevo en unos segundos.', retryable };
+  }
+  if (err instanceof TypeError) return { reason: 'No hay conexión con el servidor. Revisa tu conexión e inténtalo de nuevo.', retryable: true };
+  return { reason: 'La respuesta del análisis no se pudo leer. Inténtalo de nuevo.', retryable: true };
+}
 
 /**
  * The attached receipt: validation, a preview URL and the AI analysis that starts on every
@@ -90,9 +109,9 @@ export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => AnalysisFindin
       setState((s) => ({ ...s, analyzing: false, analyzedConfidence: percent, findings }));
       const warned = warningCount(findings.flags, findings.timbre) > 0 ? ' Hay advertencias sobre el comprobante.' : '';
       toast.success('Recibo Analizado', { description: `Información extraída automáticamente (confianza ${percent}%). Revisa los datos antes de guardar.${warned}` });
-    } catch {
+    } catch (err) {
       if (gen !== generation.current) return;
-      setState((s) => ({ ...s, analyzing: false }));
+      setState((s) => ({ ...s, analyzing: false, analysisFailure: describeAnalysisFailure(err) }));
       toast.error('Error al Analizar', { description: 'No se pudo extraer información del recibo. Complete manualmente.' });
     }
   }, []);
@@ -106,12 +125,21 @@ export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => AnalysisFindin
       releasePreview();
       const previewUrl = kind === 'image' ? URL.createObjectURL(file) : null;
       previewRef.current = previewUrl;
-      setState({ file, kind, previewUrl, analyzing: true, analyzedConfidence: null, findings: null, error: null });
+      setState({ file, kind, previewUrl, analyzing: true, analyzedConfidence: null, findings: null, error: null, analysisFailure: null });
       toast.success('Archivo Cargado', { description: file.name });
       void analyze(file, gen);
     },
     [analyze, releasePreview],
   );
+
+  /** Reads the same file again after a failed analysis, without choosing it again. */
+  const retry = useCallback(() => {
+    const file = state.file;
+    if (!file || state.analyzing) return;
+    const gen = ++generation.current;
+    setState((s) => ({ ...s, analyzing: true, analysisFailure: null }));
+    void analyze(file, gen);
+  }, [analyze, state.file, state.analyzing]);
 
   const remove = useCallback(() => {
     generation.current++;
@@ -121,5 +149,5 @@ export function useReceipt(onAnalyzed: (data: ReceiptAnalysis) => AnalysisFindin
 
   const setError = useCallback((error: string | null) => setState((s) => ({ ...s, error })), []);
 
-  return { ...state, select, remove, setError };
+  return { ...state, select, retry, remove, setError };
 }
