@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { CURRENCIES } from '@shared/expenses.js';
 import { formatCLP } from '@shared/format.js';
 import { FREE_TRIAL_DAYS, PLANS, getPlan } from '@shared/plans.js';
 import { answerFromKnowledge, normalise, planSummary } from './knowledge.js';
@@ -132,10 +131,13 @@ describe('knowledge base answers', () => {
     expect(ask('¿qué es Rendix?').text).toMatch(/^Rendix es una plataforma chilena/);
   });
 
-  test('foreign currencies: every currency of the expense form, converted to CLP', () => {
+  test('foreign currencies: any ISO code as the expense form offers, the common ones named, a rate typed when none is known', () => {
     const a = ask('¿Se puede usar con dólares?');
-    for (const c of CURRENCIES.filter((x) => x !== 'CLP')) expect(a.text).toContain(c);
-    expect(a.text).toMatch(/tipo de cambio/);
+    expect(a.text).toMatch(/cualquier moneda con código ISO 4217/);
+    for (const c of ['USD', 'EUR', 'BRL', 'MXN']) expect(a.text).toContain(c);
+    expect(a.text).toMatch(/escribes tú el tipo de cambio/);
+    // The reading answer no longer lists only the eight currencies of the original form.
+    expect(ask('¿cómo leen las boletas?').text).toMatch(/cualquier otra moneda con código ISO/);
   });
 
   test('a forgotten password points to the reset link, not to the security blurb', () => {

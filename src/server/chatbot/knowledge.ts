@@ -1,5 +1,5 @@
 import { formatCLP } from '@shared/format.js';
-import { CURRENCIES } from '@shared/expenses.js';
+import { COMMON_CURRENCIES } from '@shared/currencies.js';
 import { FREE_TRIAL_DAYS, PLANS, type Plan } from '@shared/plans.js';
 
 /**
@@ -114,7 +114,7 @@ export const KNOWLEDGE: KbEntry[] = [
     answer: () =>
       'Subes una foto o un PDF de la boleta, factura, recibo o ticket y Rendix completa el formulario: monto, fecha, emisor, RUT, folio y categoría. ' +
       'La lectura se hace en nuestros servidores y, si el documento trae el timbre electrónico del SII, lo leemos y verificamos su firma, así el monto, la fecha, el RUT y el folio salen exactos. ' +
-      'Funciona con boletas y facturas chilenas y con comprobantes en moneda extranjera (USD, EUR, ARS, PEN, COP, BRL, UYU), convirtiendo el monto a pesos. ' +
+      'Funciona con boletas y facturas chilenas y con comprobantes en moneda extranjera (dólares, euros, reales, soles y cualquier otra moneda con código ISO), convirtiendo el monto a pesos. ' +
       'También avisa si un comprobante parece duplicado. Siempre puedes revisar y corregir los datos antes de enviar.',
   },
   {
@@ -122,8 +122,9 @@ export const KNOWLEDGE: KbEntry[] = [
     topic: 'Gastos en otras monedas',
     keywords: ['moneda*', 'divisa*', 'dolar*', 'extranjer*', 'usd', 'euro*', 'eur', 'tipo de cambio', 'cambio', 'viaje*', 'exterior', 'internacional*', 'argentin*', 'peru*', 'brasil*'],
     answer: () =>
-      `Sí. Una rendición puede estar en ${CURRENCIES.filter((c) => c !== 'CLP').join(', ')} además de pesos chilenos: indicas el monto en la moneda del comprobante y Rendix lo convierte a CLP con el tipo de cambio que escribas ` +
-      '(o una tasa de referencia si lo dejas en blanco). Al leer un comprobante extranjero, la moneda se detecta sola. Los reportes y la aprobación usan el monto en pesos.',
+      `Sí. Una rendición puede estar en cualquier moneda con código ISO 4217 además de pesos chilenos; las más usadas (${COMMON_CURRENCIES.filter((c) => c !== 'CLP').slice(0, 9).join(', ')}…) aparecen primero. ` +
+      'Indicas el monto en la moneda del comprobante y Rendix lo convierte a CLP con un tipo de cambio de referencia para esa fecha (el del Banco Central de Chile cuando tu empresa lo tiene conectado); ' +
+      'si no hay una tasa conocida para esa moneda, escribes tú el tipo de cambio. Al leer un comprobante extranjero, la moneda se detecta sola. Los reportes y la aprobación usan el monto en pesos.',
   },
   {
     id: 'cuenta',
