@@ -38,6 +38,9 @@ export const RATE_MSG = {
   invalid: 'El tipo de cambio debe ser mayor a 0.',
   reason: 'Indica el motivo de la corrección (al menos 5 caracteres).',
   onlyPending: 'Solo se puede corregir la tasa de una rendición pendiente o aprobada que aún no esté en una nómina de pago.',
+  alreadyBooked: (voucherId: string | null) =>
+    `Esta rendición ya está contabilizada en NiuData${voucherId ? ` (comprobante ${voucherId})` : ''}: su monto en pesos no se puede cambiar aquí. Corrige el comprobante en NiuData.`,
+  beingBooked: 'Esta rendición se está enviando a NiuData en este momento. Espera a que termine el envío y vuelve a intentarlo.',
 } as const;
 
 /** GET /api/exchange-rates?currency=USD&date=2025-03-08 */

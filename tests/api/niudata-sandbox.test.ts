@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RATE_MSG } from '../../src/shared/rates.js';
 import { NIUDATA_MSG, NIUDATA_SANDBOX_LABEL, type NiudataSyncHistoryEntry } from '../../src/shared/niudata.js';
 import { startTestApp, testAppForFile, type TestApp } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
@@ -45,6 +46,26 @@ describe('embedded sandbox', () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: h.voucherId, voucher: { external_id: e.id } });
     expect((await t.client(null).get(`${SANDBOX}/vouchers/${h.voucherId}`, { authorization: 'Bearer niu_test_otra_cuenta' })).status).toBe(404);
+  });
+
+  test('a rate corrected before the sync books the corrected pesos; once booked, the rate can no longer change (409 naming the voucher)', async () => {
+    const c = await companyWithEmployee(t);
+    expect((await c.admin.client.post('/api/niudata/configure', { token: 'niu_test_tasas' })).status).toBe(200);
+    const e = (await fileExpense(c.employee.client, expenseFields(c.ids, { currency: 'USD', amount: '40' }), { data: PNG_1X1, name: 'b.png' })).body;
+    await c.admin.client.patch(`/api/admin/expenses/${e.id}/status`, { status: 'approved' });
+    const fixed = await c.admin.client.post(`/api/expenses/${e.id}/exchange-rate`, { exchangeRate: '961.5', reason: 'Tasa del estado de cuenta' });
+    expect(fixed.body).toMatchObject({ amountCLP: '38460', exchangeRateSource: 'override' });
+
+    expect((await c.admin.client.post('/api/niudata/sync-all')).body).toMatchObject({ synced: 1, errors: 0 });
+    const read = async () => ((await c.admin.client.get(`/api/niudata/sync-history?expenseId=${e.id}`)).body.items as NiudataSyncHistoryEntry[])[0];
+    await expect.poll(async () => (await read())?.status, { timeout: 20_000, interval: 100 }).toBe('success');
+    const h = await read();
+    expect(h.voucherData?.entries.map((x) => x.debit + x.credit)).toEqual([38460, 38460]);
+
+    const again = await c.admin.client.post(`/api/expenses/${e.id}/exchange-rate`, { exchangeRate: '900', reason: 'Otra corrección' });
+    expectCleanError(again, 409, RATE_MSG.alreadyBooked(h.voucherId));
+    expect(again.body.message).toContain(`(comprobante ${h.voucherId})`);
+    expect((await c.admin.client.get(`/api/expenses/${e.id}`)).body).toMatchObject({ amountCLP: '38460', exchangeRate: '961.500000' });
   });
 
   test('speaks the documented wire format: ping, token check, 422 unbalanced, a repeated idempotency key answers the same voucher', async () => {

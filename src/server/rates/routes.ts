@@ -6,7 +6,7 @@ import { expenseViewSchema, normalizeCurrency, toClp } from '@shared/expenses.js
 import { isUuid } from '@shared/input.js';
 import { RATE_MSG, rateOverrideSchema, rateQuerySchema, rateQuoteSchema } from '@shared/rates.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
-import { auditLog, expenses, payoutItems } from '../db/schema/index.js';
+import { auditLog, expenses, niudataSyncHistory, payoutItems } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { errorResponses } from '../openapi.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
@@ -43,6 +43,10 @@ export const rateRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
       if (row.currency === 'CLP') throw errors.badRequest('Una rendición en pesos chilenos no tiene tipo de cambio.', 'exchangeRate');
       const [paidOut] = await tx.select({ id: payoutItems.expenseId }).from(payoutItems).where(eq(payoutItems.expenseId, id)).limit(1);
       if (row.status === 'rejected' || paidOut) throw errors.conflict(RATE_MSG.onlyPending);
+      // A booked voucher keeps the pesos it was sent with (NiuData has no way to amend one): the books and Rendix would disagree.
+      if (row.syncStatus === 'synced') throw errors.conflict(RATE_MSG.alreadyBooked(row.syncVoucherId));
+      const [sending] = await tx.select({ id: niudataSyncHistory.id }).from(niudataSyncHistory).where(and(eq(niudataSyncHistory.expenseId, id), eq(niudataSyncHistory.status, 'pending'))).limit(1);
+      if (sending) throw errors.conflict(RATE_MSG.beingBooked);
       const amountClp = toClp(Number(row.amount), exchangeRate);
       if (!Number.isSafeInteger(amountClp)) throw errors.badRequest('El monto en CLP resultante es demasiado grande.', 'exchangeRate');
       await tx.update(expenses).set({ exchangeRate: exchangeRate.toFixed(6), exchangeRateSource: 'override', exchangeRateDate: null, amountClp, updatedAt: new Date() }).where(eq(expenses.id, id));
