@@ -196,7 +196,9 @@ function valueAt(lines: string[], i: number): FoundAmount | null {
   const own = amountsInLine(lines[i]);
   if (own.length) return own[own.length - 1];
   const next = lines[i + 1];
-  if (next && /^[^A-Za-z]*$/.test(fold(next).replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, ''))) {
+  // The next line holds only the amount: symbols and codes aside, and a peso sign read as an S ('Total' / 'S45.881').
+  const bare = fold(next ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(/(^|\s)S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g, '$1');
+  if (next && /^[^A-Za-z]*$/.test(bare)) {
     const found = amountsInLine(next);
     if (found.length) return found[found.length - 1];
   }
@@ -215,6 +217,18 @@ const LABEL_SCORE: Partial<Record<MoneyRole, number>> = { strong: 3, total: 2, w
 /** Two values the same to the cent (whole units: to the unit). */
 function same(a: number, b: number, whole: boolean): boolean {
   return Math.abs(a - b) < (whole ? 0.5 : 0.005);
+}
+
+/** The share a tip line prints of what was consumed ('PROPINA SUGERIDA 10%', 'Propina (10)', 'P D 15'), in percent. */
+function tipShare(line: string, raw: string): number | null {
+  const m = line.replace(raw, ' ').match(/(?:^|[\s(])(5|10|12|15|18|20|25)\s*(?=%|\)|\s|$)/);
+  return m ? Number(m[1]) : null;
+}
+
+/** The tip is the share its line prints of `base`, rounded to the peso (or the cent). */
+function fitsShare(tip: Labelled, base: number, lines: string[], whole: boolean): boolean {
+  const share = tipShare(lines[tip.index], tip.found.raw);
+  return share !== null && base > 0 && Math.abs((base * share) / 100 - tip.value) <= (whole ? 1 : 0.01);
 }
 
 /** b is a one-digit misreading of a (same number of digits, one differs): '28.70' for '28.90'. */
@@ -288,6 +302,21 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   const changes = of('change').filter((r) => r.value >= 0);
   const discounts = positive(of('discount')).map((d) => ({ ...d, value: Math.abs(d.value) }));
   const tips = positive(of('tip'));
+  // A tip line whose label OCR garbled ('P D 15 54.901' for 'PROPINA 15% $4.901'): on a peso receipt, an unlabelled
+  // amount between two printed totals that is exactly their difference and the share printed on its line of the first.
+  if (currency === 'CLP') {
+    const before = all.filter((r) => LABEL_SCORE[r.role] || r.role === 'subtotal');
+    const after = all.filter((r) => LABEL_SCORE[r.role]);
+    folded.forEach((l, i) => {
+      if (moneyRole(l) || NOT_MONEY_LINE.test(l)) return;
+      const found = valueAt(lines, i);
+      const value = found ? parseAmount(found.raw, currency) : null;
+      if (!found || !value) return;
+      const tip: Labelled = { role: 'tip', index: i, found, value };
+      const isTip = before.some((a) => a.index < i && fitsShare(tip, a.value, lines, true) && after.some((b) => b.index > i && same(a.value + value, b.value, true)));
+      if (isTip) tips.push(tip);
+    });
+  }
   const words = amountInWords(lines.join('\n'));
 
   // Candidates: every labelled total, and what the arithmetic gives.
@@ -321,7 +350,10 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     .map((f) => parseAmount(f.raw, currency) ?? NaN);
   const printedLess = (v: number, tip: Labelled) => printedAnywhere.some((p) => same(p, v - tip.value, whole));
   const consumed = (v: number) => tips.some((t) => printedLess(v, t));
-  for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (printedLess(x.value, t)) add(x.value - t.value, 0, t.index, null, true);
+  // Or when the tip is the share its line prints of what is left ('Propina (10) $4.171' under 'Total $45.881': $41.710
+  // consumed, whatever OCR made of the consumption's own line).
+  const tipOf = (v: number) => tips.some((t) => fitsShare(t, v - t.value, lines, whole));
+  for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (printedLess(x.value, t) || fitsShare(t, x.value - t.value, lines, whole)) add(x.value - t.value, 0, t.index, null, true);
   for (const s of subtotals) {
     for (const t of taxes) {
       add(s.value + t.value, 0, t.index, null, true);
@@ -372,6 +404,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     // A total that equals a subtotal plus a suggested tip is the pre-bill's grand total, not what was consumed.
     const withTip =
       consumed(v) ||
+      tipOf(v) ||
       tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole)));
     let score = c.base + 1.5 * agreement - (withTip ? 3 : 0);
     if (c.base === 0) {

@@ -710,6 +710,19 @@ describe('low-quality input', () => {
       expect(address.amount).toBe(2000);
     });
 
+    it("a tip is the share its line prints: what is left is what was consumed, whatever OCR made of the tip's label or the consumption's line", () => {
+      // The consumption misread ($41.716 for $41.710), the total's amount alone on the next line, its $ read as S.
+      const misread = parseReceiptText('TRATTORIA SAN MARCO\nRUT 77.443.830-0\nPRE-CUENTA\nconsumo $41.716\nPropina (10) $4.171\nTotal\nS45.881\nLa propina es voluntaria');
+      expect(misread.amount).toBe(41710);
+      // PROPINA 15% garbled to 'P D 15' and every $ read as a 5: the tip is the difference of the two totals and 15 % of the first.
+      const garbled = parseReceiptText('TRATTORIA SAN MARCO\n7 76.508.059-2\nPAECUENTA\nCAFE ESPRESSO $2.300\nPASTEL D CMOCLO 516.380\nSU TOTAL 532.670\nP D 15 54.901\nTOTAL A PAGAN $37.571');
+      expect(garbled.amount).toBe(32670);
+      // A line between two totals that is their difference but no share of the first is no tip: the larger total stays.
+      expect(parseReceiptText('FERRETERIA\nRUT 76.086.428-5\nSUB TOTAL $32.670\nFLETE 3 $4.901\nTOTAL $37.571').amount).toBe(37571);
+      // A share that does not fit the tip proves nothing: the total with the tip stays the grand total, as printed.
+      expect(parseReceiptText('PRE CUENTA\nRUT 77.443.830-0\nPropina (10) $4.000\nTotal $45.881').amount).toBe(45881);
+    });
+
     it('a word glued to N° and a RUT glued to the next word are read apart', () => {
       expect(parseReceiptText('PEAJE CHACABUCO\nRUT:77.139.388-8\nTICKETN°4383155\nTARIFA: $4.600')).toMatchObject({ documentType: 'ticket', invoiceNumber: '4383155' });
       expect(parseReceiptText('MINIMARKET DONA ROSA\nRut 76.676.038-4Giro minimarket\nTOTAL $20.060').taxId).toBe('76676038-4');
