@@ -219,6 +219,22 @@ function same(a: number, b: number, whole: boolean): boolean {
   return Math.abs(a - b) < (whole ? 0.5 : 0.005);
 }
 
+/**
+ * A car park's charge by the minute (Chile bills parking by the minute): the rate ('VALOR MINUTO $29') times the time
+ * parked ('TIEMPO: 3 h 15 min'), in pesos; null unless both are printed. OCR's 0 for O and S for $ are read through.
+ */
+export function parkingCharge(folded: string[]): number | null {
+  let rate: number | null = null;
+  let minutes: number | null = null;
+  for (const l of folded) {
+    const r = l.match(/\bVAL[O0]R\W{0,2}MINUT[O0]S?\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/) ?? l.match(/\b(?:POR|X)\s+MINUT[O0]\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/);
+    if (r && rate === null) rate = Number(r[1]);
+    const t = /\bTIEM/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|IN\b)/) : null;
+    if (t && minutes === null && Number(t[2]) < 60) minutes = Number(t[1]) * 60 + Number(t[2]);
+  }
+  return rate && minutes ? rate * minutes : null;
+}
+
 /** The share a tip line prints of what was consumed ('PROPINA SUGERIDA 10%', 'Propina (10)', 'P D 15'), in percent. */
 function tipShare(line: string, raw: string): number | null {
   const m = line.replace(raw, ' ').match(/(?:^|[\s(])(5|10|12|15|18|20|25)\s*(?=%|\)|\s|$)/);
@@ -367,6 +383,9 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   for (const t of printed) for (const r of roundings) for (const v of rounded(t.value, r)) add(v, 0, Math.max(r.index, t.index), null, true);
   // Malaysian tax invoices list supplies per rate ('Total 0% supplies', 'Total 6% supplies (Inc. GST)'): they add up.
   for (let i = 0; i < subtotals.length; i++) for (let j = i + 1; j < subtotals.length; j++) add(subtotals[i].value + subtotals[j].value, 0, subtotals[j].index, null, true);
+  // A car park's minutes times its rate, to the ten pesos cash is rounded to (either way).
+  const parking = currency === 'CLP' ? parkingCharge(folded) : null;
+  if (parking !== null) add(parking % 10 ? Math.round(parking / 10) * 10 : parking, 0, -1, null, true);
   // Nothing printed as a total: the subtotal or the amount paid, when something agrees with it.
   for (const x of [...subtotals, ...cash]) add(x.value, 0, x.index, null, true);
   // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
@@ -392,6 +411,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     if (subtotals.some((a, i) => subtotals.some((b, j) => j > i && same(a.value + b.value, v, whole)))) agreement++;
     // A total printed before a discount ('Valor total', then 'Desconto'), less the discount.
     if (totalsPrinted.some((x) => discounts.some((d) => d.index > x.index && same(x.value - d.value, v, whole)))) agreement++;
+    if (parking !== null && Math.abs(v - parking) <= 5) agreement++;
     // What was consumed: a printed total is this plus the suggested tip.
     if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.

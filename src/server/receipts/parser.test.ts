@@ -723,6 +723,15 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PRE CUENTA\nRUT 77.443.830-0\nPropina (10) $4.000\nTotal $45.881').amount).toBe(45881);
     });
 
+    it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
+      const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
+      expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
+      // The $ read as a 5: the reading without it is the one the minutes confirm.
+      expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO:3h15min\nVALOR MINUTO: S29\nTOTAL 55.660').amount).toBe(5660);
+      // A printed charge the minutes do not give stays as printed (a daily maximum, a flat rate).
+      expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO: 9 h 47 min\nVALOR MINUTO: $35\nTOTAL $12.000').amount).toBe(12000);
+    });
+
     it('a word glued to N° and a RUT glued to the next word are read apart', () => {
       expect(parseReceiptText('PEAJE CHACABUCO\nRUT:77.139.388-8\nTICKETN°4383155\nTARIFA: $4.600')).toMatchObject({ documentType: 'ticket', invoiceNumber: '4383155' });
       expect(parseReceiptText('MINIMARKET DONA ROSA\nRut 76.676.038-4Giro minimarket\nTOTAL $20.060').taxId).toBe('76676038-4');
