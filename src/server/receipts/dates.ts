@@ -39,6 +39,9 @@ export const LATEST_YEAR = new Date().getUTCFullYear() + 1;
 
 function iso(y: number, m: number, d: number): string | null {
   if (y < 100) y += 2000;
+  // The hundreds of a receipt's year are 0: '29-ENE-2824' is a 0 misread (the check-digit mender corrects numeric
+  // dates with the recogniser's runner-up digit; this is what is left for the others).
+  if (y >= 2100 && y <= 2999) y = 2000 + (y % 100);
   if (y < 2000 || y > LATEST_YEAR || m < 1 || m > 12 || d < 1) return null;
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCMonth() !== m - 1) return null; // 31/02 and the like

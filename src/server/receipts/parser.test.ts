@@ -723,6 +723,15 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PRE CUENTA\nRUT 77.443.830-0\nPropina (10) $4.000\nTotal $45.881').amount).toBe(45881);
     });
 
+    it("a year's hundreds misread ('2824') and a stray digit between the year and the time are read through", () => {
+      expect(parseReceiptText('PLAZA DE PEAJE MELIPILLA\nFECHA: 29-ENE-2824\nTARIFA: $3.400').date).toBe('2024-01-29');
+      expect(parseReceiptText('BOLETA ELECTRONICA\n14/03/2925\nTOTAL $5.000').date).toBe('2025-03-14');
+      expect(parseReceiptText('B.ELECTRONICA N:2142487\n07-JUL-20242 22:32Caja8\nTOTAL A PAGAR $21.950').date).toBe('2024-07-07');
+      expect(splitLines('07/07/20242 22:32')).toEqual(['07/07/2024 22:32']);
+      // A year past next year in this century is still no receipt's.
+      expect(parseReceiptText('BOLETA ELECTRONICA\n22/03/2078\nTOTAL $5.000').date).toBeNull();
+    });
+
     it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
       const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
