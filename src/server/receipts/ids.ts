@@ -1,5 +1,5 @@
 import type { DocumentType } from '@shared/expenses.js';
-import { normalizeRut } from '@shared/rut.js';
+import { normalizeRut, rutCheckDigit } from '@shared/rut.js';
 import { CNPJ_SHAPE, isValidCnpj } from './check-digits.js';
 import { fold } from './text.js';
 
@@ -36,9 +36,12 @@ function cnpj(value: string): string {
   return value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
 }
 
+/** RUT as a label, and as OCR misreads it when a number is glued to it ('RLI776606.841-3': U read as LI, the T as 7). */
+const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R[LU][I1]|RU7)`;
+
 /** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
 function labelledRut(l: string): string | null {
-  const m = /\bR\.?\s?U\.?\s?T\.?(?:\s+EMISOR)?\s*[:.,;]?\s*([\d\s.,:;-]{8,16}[\dK])(?!\d)/.exec(l);
+  const m = new RegExp(`${FUZZY_RUT_LABEL}(?:\\s+EMISOR)?\\s*[:.,;]?\\s*([\\d\\s.,:;-]{8,16}[\\dK])(?!\\d)`).exec(l);
   if (!m) return null;
   const digits = m[1].replace(/[^\dK]/g, '');
   const readings = [digits, digits.slice(1)].filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
@@ -53,6 +56,17 @@ const RECEPTOR_END = /\b(DETALLE|DESCRIPCION|CANTIDAD|CANT\.|ITEMS?|PRODUCTOS?|C
 /** The issuer's side: the SII's red box (R.U.T. / FACTURA ELECTRONICA / N° / S.I.I.) or the timbre's foot. */
 const ISSUER_BOX = /\b(FACTURA|BOLETA|GUIA|NOTA\s+DE\s+CREDITO|S\.?\s?I\.?\s?I\.?|TIMBRE|EMISOR|GIRO)\b/;
 
+/**
+ * A labelled RUT whose check digit was lost at the paper's edge ('R.U.T. 76.384.522-' ending the line): the body is
+ * whole (grouped as a RUT is), so its check digit is worked out. Only as a last resort, and never confirmed.
+ */
+function rutMissingItsDigit(l: string): string | null {
+  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?-$/.exec(l);
+  if (!m) return null;
+  const body = `${m[1]}${m[2]}${m[3]}`;
+  return `${body}-${rutCheckDigit(body)}`;
+}
+
 export interface TaxIdResult {
   taxId: TaxId | null;
   /** A Chilean RUT was written but its check digit is wrong: the text is Chilean, the id unusable. */
@@ -61,6 +75,8 @@ export interface TaxIdResult {
   mentionsRut: boolean;
   /** The chosen RUT is labelled or sits by the SII box, and the receptor's block was told apart. */
   placed: boolean;
+  /** The check digit was not printed legibly and was worked out from the body: the RUT is a guess to confirm. */
+  checkDigitWorkedOut?: boolean;
 }
 
 /**
@@ -75,6 +91,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   const ruts: Array<{ rut: string; index: number; score: number }> = [];
   const folded = lines.map(fold);
   let receptorUntil = -1;
+  let lostDigit: string | null = null;
   folded.forEach((l, i) => {
     if (RECEPTOR_START.test(l)) {
       receptorUntil = i + 5;
@@ -99,6 +116,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
       const fuzzy = labelledRut(l);
       if (fuzzy) matches.push(fuzzy);
     }
+    if (!matches.length && !customer) lostDigit ??= rutMissingItsDigit(l);
     for (const m of matches.map((raw) => [raw, raw] as const)) {
       const raw = m[1].replace(/,/g, '.').replace(/\.([\dK])$/, '-$1');
       const rut = normalizeRut(raw);
@@ -118,7 +136,10 @@ export function findTaxId(lines: string[]): TaxIdResult {
     }
   });
   if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
-  if (!ruts.length) return { taxId: null, invalidRut, mentionsRut, placed: false };
+  if (!ruts.length) {
+    const worked = lostDigit;
+    return { taxId: worked ? { value: worked, currency: 'CLP' } : null, invalidRut, mentionsRut: mentionsRut || !!worked, placed: false, checkDigitWorkedOut: !!worked };
+  }
   const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
   // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
   if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };

@@ -732,6 +732,16 @@ describe('low-quality input', () => {
       expect(parseReceiptText('BOLETA ELECTRONICA\n22/03/2078\nTOTAL $5.000').date).toBeNull();
     });
 
+    it("a RUT glued to its misread label ('RLI7'), and a labelled RUT whose check digit was lost at the paper's edge", () => {
+      expect(parseReceiptText('TRATTORIA SAN MARCO\nRLI776606.841-3\nPRE-CUENTA\nTotal $12.000').taxId).toBe('76606841-3');
+      const edge = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-\nTICKET N° 670979\nA PAGAR $5.370');
+      expect(edge.taxId).toBe('76384522-2');
+      expect(edge.fieldConfidence.taxId).toBe('low');
+      // Not the receptor's, and not when the digit is printed but wrong.
+      expect(parseReceiptText('FACTURA ELECTRONICA\nSEÑOR(ES): CONSTRUCTORA ANDES\nR.U.T. 76.384.522-\nTOTAL $5.370').taxId).toBeNull();
+      expect(parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-5\nA PAGAR $5.370').taxId).toBeNull();
+    });
+
     it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
       const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos

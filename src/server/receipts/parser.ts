@@ -251,7 +251,7 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   level('currency', currencySource !== 'guess' && (money.currencySymbol !== null || !!ids.taxId || country !== null || (currency === 'CLP' && ids.mentionsRut)), false);
   level('date', !!foundDate?.labelled && foundDate.unambiguous && (fromText || foundDate.confirmed), !foundDate?.labelled && !foundDate?.unambiguous);
   level('documentType', documentTypeFound !== null && fromText, false);
-  level('taxId', fromText && ids.placed, !ids.placed && !fromText);
+  level('taxId', fromText && ids.placed, (!ids.placed && !fromText) || !!ids.checkDigitWorkedOut);
   level('invoiceNumber', false, false);
   level('issuerName', false, read === 'ocr');
   level('category', false, sources.category === 'guess');
