@@ -284,8 +284,18 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
 /** A 5 standing where the '$' was: before a grouped peso amount or a bare one of four or five digits, not after a '$'. */
 const SIGN_READ_AS_5 = /(^|[\s:-])5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9]\d{3,4}(?![\d.,]))/g;
 
+/**
+ * TOTAL as a thin-stroked font comes out of OCR: its T read as I, 1 or 7 and its O as U, 0 or D ('IUIAL', 'SUBIUIAL'),
+ * the C of CASH as an L ('LASH'). Only these shapes, on the money lines' labels.
+ */
+function readLabels(l: string): string {
+  return l
+    .replace(/\b(SUB\s?-?\s?)?[T17I][O0UDQ][T17I][A4][L1I]\b/g, (_, sub: string | undefined) => `${sub ?? ''}TOTAL`)
+    .replace(/^LASH\b/, 'CASH');
+}
+
 function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
-  const folded = lines.map(fold);
+  const folded = lines.map((l) => readLabels(fold(l)));
   const roles: Array<{ role: MoneyRole; index: number; found: FoundAmount }> = [];
   folded.forEach((l, i) => {
     const role = moneyRole(l);

@@ -742,6 +742,15 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-5\nA PAGAR $5.370').taxId).toBeNull();
     });
 
+    it("TOTAL in a thin-stroked font ('IUIAL', 'SUBIUIAL', 'LASH') is still the total, not the tax invoice's number", () => {
+      const r = parseReceiptText(
+        'Guardian Health And Beauty Sdn Bhd\nRM\n121062680 100FLU9 500ML 2.28S\nSUBIUIAL 2.28\nIUIAL (GSI INUL) 2.28\nLASH 3.00\nRUUNDING ADJUSIMENIS 0.02\nCHANGE DUE 0.70\nAll Amounits Are In RM\n5t:8282 Ltr2 1D:2055 1ax1nv:21777\n17:45 18/05/18',
+      );
+      expect(r).toMatchObject({ amount: 2.28, currency: 'MYR' });
+      // Words that only look alike stay words.
+      expect(parseReceiptText('INICIAL 4.000\nTOTAL $5.000').amount).toBe(5000);
+    });
+
     it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
       const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
