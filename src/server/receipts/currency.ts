@@ -112,7 +112,8 @@ export function currencyFromCountry(text: string): string | null {
   const t = fold(text);
   const my =
     (/\bS[DO]N\.?\s?BH[DO]\b|\bBERHAD\b/.test(t) ? 2 : 0) +
-    (/\b(GST|SST)\b/.test(t) ? 1 : 0) +
+    // 'GST ID', glued as OCR reads it ('GST1D', 'GSTREG').
+    (/\b(GST|SST)(\b|1D|ID|REG|NO\b)/.test(t) ? 1 : 0) +
     (/\bMALAYSIA\b|\bSELANGOR\b|\bKUALA\s+LUMPUR\b|\bJOHOR\b|\bPETALING\s+JAYA\b|\bSHAH\s+ALAM\b|\bPULAU\s+PINANG\b|\bPERAK\b|\bKLANG\b|\bJALAN\b|\bJLN\b|\bTAMAN\b/.test(t) ? 1 : 0) +
     (/\bRM\b/.test(t) ? 1 : 0);
   if (my >= 2) return 'MYR';

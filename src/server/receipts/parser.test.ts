@@ -751,6 +751,13 @@ describe('low-quality input', () => {
       expect(parseReceiptText('INICIAL 4.000\nTOTAL $5.000').amount).toBe(5000);
     });
 
+    it("a Malaysian restaurant's dish names in hanzi: ringgit, told by its glued GST ID and its address", () => {
+      const r = parseReceiptText('CARREFOUR RESTAURANT\n18,JALAN PERMAS 10/7\nMASAI,JOHOR\nGST1D: 000433614848 TEL:07-8822612\n干炒海鲜河粉\n238 1 10.00 10.00\nSUB-TOTAL 13.00\nGOV TAX : 0.78\nTOTAL 13.80');
+      expect(r.currency).toBe('MYR');
+      // Hanzi with nothing Malaysian stay yuan.
+      expect(parseReceiptText('干炒海鲜河粉豆奶仙草\nTOTAL 13.80').currency).toBe('CNY');
+    });
+
     it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
       const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
