@@ -75,4 +75,6 @@ export const AUDIT_LABELS: Record<string, string> = {
   'expense.self_rejected': 'Rechazada por quien la envió',
   'expense.step_approved': 'Paso de aprobación aprobado',
   'expense.step_reassigned': 'Paso de aprobación reasignado',
+  'expense.rerouted': 'Aprobación reiniciada por el cambio',
+  'expense.rate_overridden': 'Tipo de cambio corregido',
 };

@@ -236,6 +236,69 @@ describe('multi-step approval', () => {
   });
 });
 
+describe('an edit that changes the routing', () => {
+  const edit = (f: Flow, id: string, overrides: Record<string, string>) => f.admin.client.patch(`/api/admin/expenses/${id}`, expenseFields(f.ids, overrides));
+  const shape = async (f: Flow, id: string) => (await stepsOf(f, id)).map((s) => [s.approverKind, s.approver?.id ?? null, s.status]);
+
+  test('a new amount that a stricter rule covers adds its steps; the history says from which to which', async () => {
+    const f = await flowCompany();
+    await usualRules(f);
+    const e = await file(f, { amount: '30000', costCenter: f.costCenterId });
+    expect(await shape(f, e.id)).toEqual([['user', f.manager.user.id, 'pending']]);
+    const res = await edit(f, e.id, { amount: '80000', costCenter: f.costCenterId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ amountCLP: '80000', approvalStep: { position: 1, total: 2 } });
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.manager.user.id, 'pending'],
+      ['admin', null, 'waiting'],
+    ]);
+    const history = (await f.employee.client.get(`/api/expenses/${e.id}/history`)).body;
+    expect(history.map((h: any) => h.action)).toEqual(['expense.created', 'expense.updated', 'expense.rerouted']);
+    expect(history[2].changes).toMatchObject({ from: 'Ana Pérez', to: 'Ana Pérez → un administrador', approvedBefore: 0 });
+  });
+
+  test('a step approved on the old amount is asked again, and its approver is told; an edit that changes no routing fact keeps the steps', async () => {
+    const f = await flowCompany();
+    await usualRules(f);
+    const e = await file(f, { amount: '80000', costCenter: f.costCenterId });
+    expect((await decide(f.manager.client, e.id, { status: 'approved' })).status).toBe(200);
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.manager.user.id, 'approved'],
+      ['admin', null, 'pending'],
+    ]);
+    // A new description: same amount, category and cost center, the manager's approval stands.
+    expect((await edit(f, e.id, { amount: '80000', costCenter: f.costCenterId, description: 'Almuerzo con cliente (editado)' })).status).toBe(200);
+    expect((await stepsOf(f, e.id)).map((s) => s.status)).toEqual(['approved', 'pending']);
+
+    // Ten times the amount: the manager approved $80.000, not $800.000.
+    expect((await edit(f, e.id, { amount: '800000', costCenter: f.costCenterId })).status).toBe(200);
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.manager.user.id, 'pending'],
+      ['admin', null, 'waiting'],
+    ]);
+    expect((await f.manager.client.get('/api/admin/expenses/pending')).body.map((p: any) => p.id)).toEqual([e.id]);
+    expectCleanError(await decide(f.admin.client, e.id, { status: 'approved' }), 403, 'Este paso de la aprobación le corresponde a otra persona.');
+    const history = (await f.employee.client.get(`/api/expenses/${e.id}/history`)).body;
+    expect(history.at(-1)).toMatchObject({ action: 'expense.rerouted', changes: { approvedBefore: 1 } });
+    await expect
+      .poll(async () => (await t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, f.manager.email), like(emailOutbox.subject, 'Rendición por aprobar%')))).length, { timeout: 20_000, interval: 100 })
+      .toBe(2);
+  });
+
+  test('a corrected rate that crosses a threshold routes again too', async () => {
+    const f = await flowCompany();
+    await usualRules(f);
+    const e = await file(f, { amount: '40', currency: 'USD', costCenter: f.costCenterId });
+    expect(await shape(f, e.id)).toEqual([['user', f.manager.user.id, 'pending']]);
+    const res = await f.admin.client.post(`/api/expenses/${e.id}/exchange-rate`, { exchangeRate: '2000', reason: 'Tasa de la tarjeta corporativa' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.manager.user.id, 'pending'],
+      ['admin', null, 'waiting'],
+    ]);
+  });
+});
+
 describe('reassignment', () => {
   test('an admin hands a stuck step to another manager, who decides it; the old one no longer can', async () => {
     const f = await flowCompany();

@@ -123,6 +123,32 @@ describe('approval flow in the browser', () => {
     expect(list.items[0]).toMatchObject({ status: 'approved', description: 'Taxi a faena Los Bronces', approver: { email: boss.email } });
     await screenshot(e, 'approval-flow-employee-approved');
 
+    // A $30.000 expense no rule covers (one admin approves it); the admin corrects it to $90.000 on its card: the
+    // 'Sobre 50 mil' rule now applies, so it waits for Ana first, and its history says why.
+    await e.goto('/new-expense');
+    await e.fill('#expense-amount', '30000');
+    await e.fill('#expense-description', 'Peaje y estacionamiento faena');
+    await e.selectOption('#expense-category', { label: 'Transporte' });
+    await e.selectOption('#expense-paymentMethod', { label: 'Efectivo' });
+    await e.getByRole('button', { name: 'Guardar Rendición' }).click();
+    await e.waitForURL((u) => u.pathname === '/expenses');
+    const filed = (await (await e.request.get('/api/expenses')).json()).items.find((x: any) => x.description === 'Peaje y estacionamiento faena');
+    expect(filed.approvalStep ?? null).toBeNull();
+    await a.goto('/approvals');
+    const edited = a.locator('[data-approval-card]').filter({ hasText: 'Peaje y estacionamiento faena' });
+    await edited.getByRole('button', { name: `Editar rendición N° ${filed.expenseNumber}` }).click();
+    await a.fill('#edit-amount', '90000');
+    await a.getByRole('button', { name: 'Guardar' }).click();
+    await a.getByText('Gasto Actualizado').first().waitFor();
+    await edited.getByText('espera a Ana Pérez').waitFor();
+    expect(await edited.getByRole('button', { name: 'Aprobar' }).count()).toBe(0);
+    await e.goto('/expenses');
+    await e.getByRole('button', { name: `Ver detalle de la rendición N° ${filed.expenseNumber}` }).first().click();
+    const detail = e.getByRole('dialog');
+    await detail.getByText('Aprobación reiniciada por el cambio').waitFor();
+    await detail.getByText('Aprobación: de un administrador a Ana Pérez → un administrador').waitFor();
+    await screenshot(e, 'approval-flow-rerouted-history');
+
     for (const c of [admin, manager, employee]) await c.context.close();
   });
 });

@@ -78,12 +78,8 @@ async function stepRecipients(tx: DbOrTx, companyId: string, step: PlannedStep, 
  * first approver. Returns false when the expense follows the single admin approval (the caller notifies as before).
  */
 export async function routeNewExpense(jobs: AppDeps['jobs'], tx: Tx, companyId: string, expenseId: string): Promise<boolean> {
-  const [e] = await tx
-    .select({ amountClp: expenses.amountClp, categoryId: expenses.categoryId, costCenterId: expenses.costCenterId, submitterId: expenses.userId })
-    .from(expenses)
-    .where(and(eq(expenses.id, expenseId), eq(expenses.companyId, companyId)));
-  if (!e) return false;
-  const f: RoutingFacts = e;
+  const f = await routingFacts(tx, companyId, expenseId);
+  if (!f) return false;
   const planned = await planSteps(tx, companyId, f);
   if (!planned.length) return false;
   const rows = await tx
@@ -92,6 +88,61 @@ export async function routeNewExpense(jobs: AppDeps['jobs'], tx: Tx, companyId: 
     .returning();
   const first = rows.find((r) => r.position === 1)!;
   await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], f.submitterId) });
+  return true;
+}
+
+/** The facts the rules route on, as stored now. */
+export async function routingFacts(tx: DbOrTx, companyId: string, expenseId: string): Promise<RoutingFacts | null> {
+  const [e] = await tx
+    .select({ amountClp: expenses.amountClp, categoryId: expenses.categoryId, costCenterId: expenses.costCenterId, submitterId: expenses.userId })
+    .from(expenses)
+    .where(and(eq(expenses.id, expenseId), eq(expenses.companyId, companyId)));
+  return e ?? null;
+}
+
+/**
+ * After an admin changes a pending expense's amount in pesos, category or cost center (an edit, a corrected rate): its
+ * approval starts again under the rules as they read now, when they ask for other steps or a step was already approved
+ * on the old figures (an approval of $200.000 is no approval of $2.000.000). The new first approver is notified and the
+ * history says from which steps to which. Nothing changes when the facts or the steps are the same and nobody decided yet.
+ */
+export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor: Actor, companyId: string, expenseId: string, before: RoutingFacts): Promise<boolean> {
+  const after = await routingFacts(tx, companyId, expenseId);
+  if (!after) return false;
+  if (after.amountClp === before.amountClp && after.categoryId === before.categoryId && after.costCenterId === before.costCenterId) return false;
+  const existing = await stepsOf(tx, companyId, expenseId);
+  const planned = await planSteps(tx, companyId, after);
+  const sameSteps = existing.length === planned.length && existing.every((s, i) => s.approverKind === planned[i].approverKind && s.approverId === planned[i].approverId);
+  if (sameSteps && !existing.some((s) => s.status === 'approved')) return false;
+  const ids = [...existing, ...planned].flatMap((s) => (s.approverId ? [s.approverId] : []));
+  const names = ids.length ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
+  const describe = (steps: readonly Pick<StepRow, 'approverKind' | 'approverId'>[]) =>
+    steps.length
+      ? steps
+          .map((s) => {
+            const u = s.approverKind === 'user' ? names.find((n) => n.id === s.approverId) : null;
+            return u ? `${u.firstName} ${u.lastName}`.trim() : 'un administrador';
+          })
+          .join(' → ')
+      : 'un administrador';
+  await tx.delete(approvalSteps).where(and(eq(approvalSteps.companyId, companyId), eq(approvalSteps.expenseId, expenseId)));
+  await tx.insert(auditLog).values({
+    companyId,
+    actorUserId: actor.userId,
+    entityType: 'expense',
+    entityId: expenseId,
+    action: 'expense.rerouted',
+    changes: { from: describe(existing), to: describe(planned), approvedBefore: existing.filter((s) => s.status === 'approved').length },
+    // After the edit's own entry, stamped at the transaction's start.
+    createdAt: sql`clock_timestamp()`,
+  });
+  if (!planned.length) return true;
+  const rows = await tx
+    .insert(approvalSteps)
+    .values(planned.map((p, i) => ({ ...p, companyId, expenseId, position: i + 1, status: i === 0 ? 'pending' : 'waiting' })))
+    .returning();
+  const first = rows.find((r) => r.position === 1)!;
+  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], after.submitterId) });
   return true;
 }
 

@@ -11,7 +11,7 @@ import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { parseExpenseFields } from '../expenses/routes.js';
 import { getExpense, listPendingExpenses } from '../expenses/service.js';
 import { FLOW_MSG } from '@shared/approval-flow.js';
-import { currentStepOf, decideStep, expenseIdsAwaiting, mayDecideStep, stepsByExpense } from '../approval-flow/steps.js';
+import { currentStepOf, decideStep, expenseIdsAwaiting, mayDecideStep, rerouteEditedExpense, stepsByExpense } from '../approval-flow/steps.js';
 import { policyFlagsOf } from '../approval-flow/policies.js';
 import { readForm, textFields } from '../storage/multipart.js';
 import { faultPoint } from '../platform/faults.js';
@@ -89,8 +89,12 @@ export const approvalRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     const parsed = parseExpenseFields(textFields(request.body));
     // The stored rate stays what it was (and where it came from) unless the currency, date or rate changed.
     const input = { ...parsed, resolvedRate: await editRate(deps, actor, companyId, request.params.id, parsed, request.log) };
-    // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit.
-    await editPendingExpense(db, actor, companyId, request.params.id, input, (tx, id) => enqueueReceiptCheck(deps.jobs, tx, companyId, id));
+    // A new RUT or folio may make (or unmake) a duplicate: the check is committed with the edit. A new amount, category
+    // or cost center may call for other approval steps: the routing is done again in the same transaction.
+    await editPendingExpense(db, actor, companyId, request.params.id, input, async (tx, id, before) => {
+      await enqueueReceiptCheck(deps.jobs, tx, companyId, id);
+      await rerouteEditedExpense(deps.jobs, tx, actor, companyId, id, { amountClp: before.amountClp, categoryId: before.categoryId, costCenterId: before.costCenterId, submitterId: before.userId });
+    });
     faultPoint('expense.edit-after-commit');
     const current = await getExpense(db, actor, companyId, request.params.id);
     await refreshReceiptChecksIfCheap(deps, companyId, current.id, current.receiptKey ? await receiptSha(deps, current.receiptKey) : null);

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ExpenseData } from '@shared/expenses.js';
 import type { AuditEntry } from '@shared/approvals.js';
 import type { AppDeps } from '../context.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { SELF_APPROVAL_MSG, type ApprovalSettings } from '@shared/approvals.js';
 import { countActiveAdmins, lockCompany, writeAudit } from '../companies/service.js';
 import { auditLog, companies, expenses, users } from '../db/schema/index.js';
@@ -102,7 +102,14 @@ export async function decideExpense(
 }
 
 /** Admin edit of a pending expense; the audit entry keeps only what changed, as before -> after. `followUp` runs in its transaction. */
-export async function editPendingExpense(db: Db, actor: Actor, companyId: string, id: string, input: ExpenseData, followUp?: ExpenseFollowUp) {
+export async function editPendingExpense(
+  db: Db,
+  actor: Actor,
+  companyId: string,
+  id: string,
+  input: ExpenseData,
+  followUp?: (tx: Tx, expenseId: string, before: typeof expenses.$inferSelect) => Promise<void>,
+) {
   const current = await getExpense(db, actor, companyId, id);
   if (current.status !== 'pending') throw errors.conflict('Solo se pueden editar rendiciones pendientes.');
   return db.transaction(async (tx) => {
@@ -120,7 +127,7 @@ export async function editPendingExpense(db: Db, actor: Actor, companyId: string
     if (Object.keys(changes).length) {
       await tx.insert(auditLog).values({ companyId, actorUserId: actor.userId, entityType: 'expense', entityId: id, action: 'expense.updated', changes });
     }
-    await followUp?.(tx, id);
+    await followUp?.(tx, id, before);
   });
 }
 

@@ -24,8 +24,11 @@ interface ExpenseEvent {
   expenseId: string;
   /** User ids. */
   recipients: string[];
-  /** Step events: which step of how many waits for the recipients. */
-  step?: { position: number; total: number };
+  /**
+   * Step events: which step of how many waits for the recipients, and which assignment of which step row (`id`): a
+   * step asked again (a reassignment back, a routing done again after an edit) is a new e-mail.
+   */
+  step?: { position: number; total: number; id?: string };
 }
 
 type NotifyDeps = Pick<AppDeps, 'db' | 'mailer' | 'appUrl'>;
@@ -70,7 +73,7 @@ export async function enqueueStepPending(
   e: { companyId: string; expenseId: string; stepId: string; version: number; position: number; total: number; recipients: string[] },
 ): Promise<void> {
   if (!e.recipients.length) return;
-  const event: ExpenseEvent = { companyId: e.companyId, expenseId: e.expenseId, recipients: e.recipients, step: { position: e.position, total: e.total } };
+  const event: ExpenseEvent = { companyId: e.companyId, expenseId: e.expenseId, recipients: e.recipients, step: { position: e.position, total: e.total, id: `${e.stepId}:${e.version}` } };
   await jobs.send<ExpenseEvent>(EXPENSE_STEP_PENDING_JOB, event, { tx, id: jobIdFrom(`${EXPENSE_STEP_PENDING_JOB}:${e.stepId}:${e.version}`) });
 }
 
@@ -84,7 +87,7 @@ function mailEvent(deps: NotifyDeps, name: string, compose: (e: ExpenseView, to:
     const expense = presentExpense(row);
     const recipients = await deps.db.select({ email: users.email, firstName: users.firstName }).from(users).where(inArray(users.id, event.recipients));
     await deps.db.transaction(async (tx) => {
-      const step = event.step ? `:${event.step.position}` : '';
+      const step = event.step ? `:${event.step.position}${event.step.id ? `:${event.step.id}` : ''}` : '';
       for (const to of recipients) await deps.mailer.send(compose(expense, to, event), { tx, key: `${name}:${expense.id}${step}:${to.email}` });
     });
   };

@@ -7,6 +7,7 @@ import { isUuid } from '@shared/input.js';
 import { RATE_MSG, rateOverrideSchema, rateQuerySchema, rateQuoteSchema } from '@shared/rates.js';
 import { actorOf, requireActor, requireSession, type AppDeps } from '../context.js';
 import { auditLog, expenses, niudataSyncHistory, payoutItems } from '../db/schema/index.js';
+import { rerouteEditedExpense } from '../approval-flow/steps.js';
 import { errors } from '../errors.js';
 import { errorResponses } from '../openapi.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
@@ -63,6 +64,8 @@ export const rateRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
           reason,
         },
       });
+      // New pesos on a pending expense may call for other approval steps.
+      if (row.status === 'pending') await rerouteEditedExpense(deps.jobs, tx, actor, companyId, id, { amountClp: row.amountClp, categoryId: row.categoryId, costCenterId: row.costCenterId, submitterId: row.userId });
     });
     const { receiptKey: _k, ...view } = await getExpense(db, actor, companyId, id);
     return view;

@@ -33,11 +33,17 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   'expense.rejected': { icon: XCircle, tone: 'text-red-600 dark:text-red-400' },
   'expense.step_approved': { icon: CheckCircle2, tone: 'text-green-600 dark:text-green-400' },
   'expense.step_reassigned': { icon: History, tone: 'text-sky-600 dark:text-sky-400' },
+  'expense.rerouted': { icon: RotateCcw, tone: 'text-amber-600 dark:text-amber-400' },
 };
 
 /** A multi-step approval's entries say which step: 'Paso 1 de 2', and for a reassignment from whom to whom. */
 function stepNote(entry: AuditEntry): string | null {
   const c = entry.changes;
+  // The approval started again after an edit: which approvers before and now, and whether a given approval was undone.
+  if (entry.action === 'expense.rerouted' && c && typeof c.from === 'string' && typeof c.to === 'string') {
+    const undone = typeof c.approvedBefore === 'number' && c.approvedBefore > 0 ? ` (se vuelve a pedir ${c.approvedBefore === 1 ? 'la aprobación ya dada' : 'las aprobaciones ya dadas'})` : '';
+    return `Aprobación: de ${c.from} a ${c.to}${undone}`;
+  }
   if (!c || typeof c.step !== 'number' || typeof c.of !== 'number') return null;
   const base = `Paso ${c.step} de ${c.of}`;
   return entry.action === 'expense.step_reassigned' && typeof c.from === 'string' && typeof c.to === 'string' ? `${base}: de ${c.from} a ${c.to}` : base;
