@@ -82,13 +82,18 @@ export async function routeNewExpense(jobs: AppDeps['jobs'], tx: Tx, companyId: 
   if (!f) return false;
   const planned = await planSteps(tx, companyId, f);
   if (!planned.length) return false;
+  await writeSteps(jobs, tx, companyId, expenseId, planned, f.submitterId);
+  return true;
+}
+
+/** Writes the planned steps, the first one open, and tells its approver. */
+async function writeSteps(jobs: AppDeps['jobs'], tx: Tx, companyId: string, expenseId: string, planned: PlannedStep[], submitterId: string): Promise<void> {
   const rows = await tx
     .insert(approvalSteps)
     .values(planned.map((p, i) => ({ ...p, companyId, expenseId, position: i + 1, status: i === 0 ? 'pending' : 'waiting' })))
     .returning();
   const first = rows.find((r) => r.position === 1)!;
-  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], f.submitterId) });
-  return true;
+  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], submitterId) });
 }
 
 /** The facts the rules route on, as stored now. */
@@ -136,13 +141,7 @@ export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor:
     // After the edit's own entry, stamped at the transaction's start.
     createdAt: sql`clock_timestamp()`,
   });
-  if (!planned.length) return true;
-  const rows = await tx
-    .insert(approvalSteps)
-    .values(planned.map((p, i) => ({ ...p, companyId, expenseId, position: i + 1, status: i === 0 ? 'pending' : 'waiting' })))
-    .returning();
-  const first = rows.find((r) => r.position === 1)!;
-  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], after.submitterId) });
+  if (planned.length) await writeSteps(jobs, tx, companyId, expenseId, planned, after.submitterId);
   return true;
 }
 
