@@ -285,6 +285,20 @@ describe('an edit that changes the routing', () => {
       .toBe(2);
   });
 
+  test('a step an admin handed to someone else stays with them when an edit keeps the same rule', async () => {
+    const f = await flowCompany();
+    await usualRules(f);
+    const e = await file(f, { amount: '80000', costCenter: f.costCenterId });
+    expect((await f.admin.client.post(`/api/admin/expenses/${e.id}/reassign`, { userId: f.fleet.user.id })).status).toBe(200);
+    expect((await edit(f, e.id, { amount: '90000', costCenter: f.costCenterId })).status).toBe(200);
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.fleet.user.id, 'pending'],
+      ['admin', null, 'waiting'],
+    ]);
+    const history = (await f.employee.client.get(`/api/expenses/${e.id}/history`)).body;
+    expect(history.map((h: any) => h.action)).not.toContain('expense.rerouted');
+  });
+
   test('a corrected rate that crosses a threshold routes again too', async () => {
     const f = await flowCompany();
     await usualRules(f);

@@ -117,7 +117,10 @@ export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor:
   if (after.amountClp === before.amountClp && after.categoryId === before.categoryId && after.costCenterId === before.costCenterId) return false;
   const existing = await stepsOf(tx, companyId, expenseId);
   const planned = await planSteps(tx, companyId, after);
-  const sameSteps = existing.length === planned.length && existing.every((s, i) => s.approverKind === planned[i].approverKind && s.approverId === planned[i].approverId);
+  // A step an admin handed to someone else (a manager on leave) still counts as the rule's step.
+  const sameSteps =
+    existing.length === planned.length &&
+    existing.every((s, i) => s.assignmentVersion > 0 || (s.approverKind === planned[i].approverKind && s.approverId === planned[i].approverId));
   if (sameSteps && !existing.some((s) => s.status === 'approved')) return false;
   const ids = [...existing, ...planned].flatMap((s) => (s.approverId ? [s.approverId] : []));
   const names = ids.length ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
