@@ -157,8 +157,9 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   // A Brazilian NFC-e (nota fiscal de consumidor) is the consumer's receipt, a boleta; an NF-e is a factura.
   // OCR may glue 'DANFENFC' or lose the title's start ('otaFiscat de Consumidor Eletronich').
   [/\bNFC-?E\b|\bNOTA\s+FISCAL\s+(DE\s+)?CONSUMIDOR\b|\bDANFE\s*NFC|\bCONSUMIDOR\s+ELETRONIC/, 'boleta'],
-  [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b/, 'factura'],
-  [/\bBOLETA\b/, 'boleta'],
+  // The title glued to a misspelt ELECTRONICA ('FACTURAELECTRONOCA') names the document all the same.
+  [/\b(FACTURA|INVOICE|NOTA\s+DE\s+CREDITO|NOTA\s+DE\s+DEBITO|NOTA\s+FISCAL)\b|\bFACTURA\s*ELE[CG]/, 'factura'],
+  [/\bBOLETA\b|\bBOLETA\s*ELE[CG]/, 'boleta'],
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
   // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
   [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],

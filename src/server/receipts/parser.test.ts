@@ -758,6 +758,13 @@ describe('low-quality input', () => {
       expect(parseReceiptText('干炒海鲜河粉豆奶仙草\nTOTAL 13.80').currency).toBe('CNY');
     });
 
+    it('a document title glued to a misspelt ELECTRONICA still names it', () => {
+      expect(parseReceiptText('FARMACIAS DEL PUEBLO SPA\nFACTURAELECTRONOCA\nN 325529\nTOTAL S41.971').documentType).toBe('factura');
+      expect(parseReceiptText('CAFE ALTURA\nBOLETAELECTRONCA\nTOTAL $3.500').documentType).toBe('boleta');
+      // A word that only starts the same is no title.
+      expect(parseReceiptText('FACTURACION ELECTRONICA DISPONIBLE EN WWW.EJEMPLO.CL\nBOLETA N 55\nTOTAL $3.500').documentType).toBe('boleta');
+    });
+
     it("a car park's minutes times its rate per minute confirm its charge, or give it when OCR lost the amount", () => {
       const lost = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-2\nTICKET N° 670979\nTIEMP0: 3 h 5 min\nVAL0R MINUTO: $29\nA PAGAR\nNo nos responsabilizamos por');
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
