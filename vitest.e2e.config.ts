@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // A page on a busy 2-core machine may take more than expect.poll's default second to show what it polls for.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: false,
     pool: 'forks',
     globalSetup: ['tests/helpers/global-setup.ts'],
