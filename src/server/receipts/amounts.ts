@@ -52,13 +52,16 @@ export interface FoundAmount {
 }
 
 /** Money-like tokens of a line, left to right. */
+/** A peso sign read as an S before a grouped amount ('TOTAL S321.288', 'S45.881'). */
+const PESO_READ_AS_S = /(^|[\s:])S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g;
+
 export function amountsInLine(line: string): FoundAmount[] {
   const out: FoundAmount[] = [];
   // OCR splits cents off after the separator ('RM152. 00', '66. 04').
   // A peso sign read as an S ('TOTAL S321.288') is dropped: the S glued to the digits would make them a code.
   const text = stripNonMoney(line)
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
-    .replace(/(^|[\s:])S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g, '$1 ')
+    .replace(PESO_READ_AS_S, '$1 ')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2');
   for (const m of text.matchAll(AMOUNT_RE)) {
@@ -197,7 +200,7 @@ function valueAt(lines: string[], i: number): FoundAmount | null {
   if (own.length) return own[own.length - 1];
   const next = lines[i + 1];
   // The next line holds only the amount: symbols and codes aside, and a peso sign read as an S ('Total' / 'S45.881').
-  const bare = fold(next ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(/(^|\s)S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g, '$1');
+  const bare = fold(next ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(PESO_READ_AS_S, '$1');
   if (next && /^[^A-Za-z]*$/.test(bare)) {
     const found = amountsInLine(next);
     if (found.length) return found[found.length - 1];
