@@ -56,7 +56,6 @@ import { projectPath } from './platform/paths.js';
 import { healthRoutes } from './platform/health-routes.js';
 import { API_TOKEN_MSG } from '@shared/integrations.js';
 
-const clientDir = process.env.CLIENT_DIST ?? projectPath('dist', 'client');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
@@ -65,6 +64,8 @@ export interface BuildOptions {
   allowedOrigins?: string[];
   /** Where the log goes (stdout when unset); tests read it. */
   logStream?: NodeJS.WritableStream;
+  /** The built web app served next to the API: `CLIENT_DIST`, else dist/client (tests give a small one of their own). */
+  clientDir?: string;
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const clientDir = opts.clientDir ?? process.env.CLIENT_DIST ?? projectPath('dist', 'client');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // CSP (inline-script hashes from the built index.html), frame, referrer, permissions, HSTS over HTTPS: security-headers.ts.

@@ -8,6 +8,7 @@ import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/fact
 // Issue 16 item 4: the comprobante said 'Creada 22/11/2026 23:46' in UTC where the app showed 20:46. Every
 // date-time rendered for people is Chile's time. The server here runs in a zone far from Chile on purpose,
 // so nothing can pass by reading the machine's clock.
+const machineZone = process.env.TZ;
 process.env.TZ = 'Asia/Tokyo';
 
 let t: TestApp;
@@ -17,7 +18,12 @@ beforeAll(async () => {
   t = await startTestApp({ smtp: true });
   cast = await companyWithEmployee(t);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  // The test files that run next in this process (vitest's isolate: false) get the machine's zone back.
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
 
 async function expenseCreatedAt(createdAt: string, description: string) {
   const res = await fileExpense(cast.employee.client, expenseFields(cast.ids, { description }));

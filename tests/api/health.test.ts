@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { DiskStorage } from '../../src/server/storage/disk.js';
 import { createTestDatabase } from '../helpers/db.js';
@@ -10,7 +10,7 @@ import { createTestDatabase } from '../helpers/db.js';
 /*
  * Issue 17 item 6: what load balancers ask. /api/health (liveness) and /api/ready (database, storage, queue, with the
  * failing part named in a 503), and HEAD answered wherever GET is, the SPA fallback and static files included. The
- * server runs on a small built client of our own (CLIENT_DIST), so this needs no `npm run build`.
+ * server runs on a small built client of our own (startTestApp's clientDir), so this needs no `npm run build`.
  */
 
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div></body></html>';
@@ -22,10 +22,7 @@ writeFileSync(join(clientDir, 'manifest.webmanifest'), '{"name":"Rendix"}');
 
 let t: TestApp;
 beforeAll(async () => {
-  // app.ts reads CLIENT_DIST when it is first imported: set it before.
-  process.env.CLIENT_DIST = clientDir;
-  const { startTestApp } = await import('../helpers/app.js');
-  t = await startTestApp();
+  t = await startTestApp({ clientDir });
 });
 afterAll(async () => {
   await t?.close();

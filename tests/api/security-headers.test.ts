@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
 import { PNG_1X1, bearer, companyWithEmployee, createApiToken, expenseFields, fileExpense, registerUser } from '../helpers/factories.js';
 
 /*
  * Issue 13: every answer carries the security headers; the web app's CSP allows its one inline script by hash only;
  * a stored file is sandboxed; HSTS only over HTTPS. The server is started on a small built client of our own
- * (CLIENT_DIST), so this runs without `npm run build`.
+ * (startTestApp's clientDir), so this runs without `npm run build`.
  */
 
 const INLINE = "\n      if (location.pathname !== '/') document.documentElement.setAttribute('data-x', '');\n    ";
@@ -30,11 +30,8 @@ const proxiedLog = new PassThrough();
 const proxiedLines: Record<string, any>[] = [];
 proxiedLog.on('data', (c: Buffer) => proxiedLines.push(...c.toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>)));
 beforeAll(async () => {
-  // app.ts reads CLIENT_DIST when it is first imported: set it before.
-  process.env.CLIENT_DIST = clientDir;
-  const { startTestApp } = await import('../helpers/app.js');
-  t = await startTestApp();
-  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' }, logStream: proxiedLog });
+  t = await startTestApp({ clientDir });
+  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' }, logStream: proxiedLog, clientDir });
 });
 afterAll(async () => {
   await t?.close();

@@ -101,7 +101,7 @@ export interface TestApp {
  * DATABASE_URL is set), with a real SMTP server capturing mail when `smtp` is true.
  */
 export async function startTestApp(
-  opts: { smtp?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream; onQuery?: QueryObserver } = {},
+  opts: { smtp?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream; onQuery?: QueryObserver; clientDir?: string } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const smtp = opts.smtp ? await startSmtpCapture() : null;
@@ -125,7 +125,7 @@ export async function startTestApp(
   await startNiudataWorker(deps);
   await startEmailJobs(deps);
   // Silent, unless a test reads the log.
-  const app = await buildApp(deps, { logger: Boolean(opts.logStream), logStream: opts.logStream });
+  const app = await buildApp(deps, { logger: Boolean(opts.logStream), logStream: opts.logStream, clientDir: opts.clientDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;

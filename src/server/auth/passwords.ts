@@ -5,7 +5,13 @@ const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOpti
     scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost: N = 2^15 (about 100 ms a hash on one core) everywhere but the test suites (NODE_ENV=test), where
+ * 2^10 keeps thousands of sign-ups and sign-ins from being a sixth of the CI's CPU. Each hash stores its parameters,
+ * so a check reads them from the hash, whatever the cost of the process that made it.
+ */
+export const SCRYPT_LOG_N = process.env.NODE_ENV === 'test' ? 10 : 15;
+const PARAMS = { N: 2 ** SCRYPT_LOG_N, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEYLEN = 32;
 
 /** scrypt (DECISIONS.md), stored as scrypt$N$r$p$salt$hash so parameters can grow later. */
