@@ -78,6 +78,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
       return monthFirst ? iso(y, a, b) : iso(y, b, a);
     },
   },
+  // Year first with its hundreds misread ('SALIDA 2625-09-08 06:38'): the same separator twice, last of all.
+  { re: /\b(2[1-9]\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b/, build: (m) => iso(+m[1], +m[3], +m[4]) },
 ];
 
 const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALIDA|EXIT|CHECK-?OUT)\b/;

@@ -728,6 +728,12 @@ describe('low-quality input', () => {
       expect(parseReceiptText('BOLETA ELECTRONICA\n14/03/2925\nTOTAL $5.000').date).toBe('2025-03-14');
       expect(parseReceiptText('B.ELECTRONICA N:2142487\n07-JUL-20242 22:32Caja8\nTOTAL A PAGAR $21.950').date).toBe('2024-07-07');
       expect(splitLines('07/07/20242 22:32')).toEqual(['07/07/2024 22:32']);
+      // Year first, and a stray digit after a year that ends the line.
+      expect(parseReceiptText('PARKING TERMINAL SUR\nENTRA0A: 20J5-69-07-21:22\nSAL1DA 1 2625-09-08 06:38\nTOTAL $5.660').date).toBe('2025-09-08');
+      expect(parseReceiptText('PADARIA PAULISTA\nCNPJ 40.031.169/0001-23\nValor a Pagar R$ 134,45\n618891 Ser1e 606 14/08/28241').date).toBe('2024-08-14');
+      expect(splitLines('Serie 606 14/08/20241\n14/08/2024 12345')).toEqual(['Serie 606 14/08/2024', '14/08/2024 12345']);
+      // A year-first number whose hundreds are not 0 needs one separator twice, and a calendar's day and month.
+      expect(parseReceiptText('FERRETERIA\nCODIGO 2625-09/08\nFONO 2632-45-12\nTOTAL $5.000').date).toBeNull();
       // A year past next year in this century is still no receipt's.
       expect(parseReceiptText('BOLETA ELECTRONICA\n22/03/2078\nTOTAL $5.000').date).toBeNull();
     });

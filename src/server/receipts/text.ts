@@ -63,8 +63,9 @@ export function splitLines(text: string): string[] {
     // Year first ('2025-08-0607:23') and a month's name ('02-MAR-202419:54'): the day or the year has a fixed length.
     .replace(/(\b(?:19|20)\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\p{L}{3,10}\.?\2(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu, '$1 ')
-    // A stray digit between the year and the time ('07-JUL-20242 22:32').
-    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:19|20)\d{2})\d(?=\s\d{1,2}:\d{2})/gu, '$1')
+    // A stray digit between the year and the time ('07-JUL-20242 22:32'), or after a year that ends the line
+    // ('Serie 606 14/08/28241', its hundreds misread too).
+    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:19|2\d)\d{2})\d(?=\s\d{1,2}:\d{2}|$)/gmu, '$1')
     // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
     .replace(/(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
       word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
