@@ -18,7 +18,7 @@ export default defineConfig({
     // timing windows start to slip). Three keeps the whole gate under 25 minutes with headroom.
     maxWorkers: 3,
     // Each worker runs its files one after another on one module graph instead of importing the server afresh for
-    // every file (~5 s of CPU each): on a 2-core machine a PGlite run went from 10.9 to 8.1 minutes (CPU 21 -> 16 min).
+    // every file (~5 s of CPU each): on a 2-core machine a PGlite run went from 10.9 to 8.1 minutes (CPU 20 -> 15 min).
     // Every file starts its own app, database and mail capture and stops them; a file that changes process state
     // (TZ) puts it back in afterAll, and the app takes what a test changes (its client folder) as options.
     isolate: false,

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expenses } from '../../src/server/db/schema/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
+import { inTimeZone } from '../helpers/zone.js';
 
 // Issue 16 item 4: the comprobante said 'Creada 22/11/2026 23:46' in UTC where the app showed 20:46. Every
 // date-time rendered for people is Chile's time. The server here runs in a zone far from Chile on purpose,
 // so nothing can pass by reading the machine's clock.
-const machineZone = process.env.TZ;
-process.env.TZ = 'Asia/Tokyo';
+inTimeZone('Asia/Tokyo');
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof companyWithEmployee>>;
@@ -18,12 +18,7 @@ beforeAll(async () => {
   t = await startTestApp({ smtp: true });
   cast = await companyWithEmployee(t);
 });
-afterAll(async () => {
-  await t?.close();
-  // The test files that run next in this process (vitest's isolate: false) get the machine's zone back.
-  if (machineZone === undefined) delete process.env.TZ;
-  else process.env.TZ = machineZone;
-});
+afterAll(async () => t?.close());
 
 async function expenseCreatedAt(createdAt: string, description: string) {
   const res = await fileExpense(cast.employee.client, expenseFields(cast.ids, { description }));

@@ -1,15 +1,10 @@
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chileWallClock, formatDate, formatDateTime } from '../../src/shared/format.js';
+import { inTimeZone } from '../helpers/zone.js';
 
 // Issue 16 item 4: one formatter shows every date-time in Chile's time, whatever the machine's zone.
 // The process runs in a zone far from Chile, so reading the machine's clock would show.
-const machineZone = process.env.TZ;
-process.env.TZ = 'Asia/Tokyo';
-// The test files that run next in this process (vitest's isolate: false) get the machine's zone back.
-afterAll(() => {
-  if (machineZone === undefined) delete process.env.TZ;
-  else process.env.TZ = machineZone;
-});
+inTimeZone('Asia/Tokyo');
 
 describe('formatDateTime: America/Santiago across daylight saving time', () => {
   test.each([

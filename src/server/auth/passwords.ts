@@ -7,7 +7,7 @@ const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOpti
 
 /**
  * scrypt's cost: N = 2^15 (about 100 ms a hash on one core) everywhere but the test suites (NODE_ENV=test), where
- * 2^10 keeps thousands of sign-ups and sign-ins from being a sixth of the CI's CPU. Each hash stores its parameters,
+ * 2^10 keeps the ~1 300 sign-ups and sign-ins of a run from costing minutes of the CI's CPU. Each hash stores its parameters,
  * so a check reads them from the hash, whatever the cost of the process that made it.
  */
 export const SCRYPT_LOG_N = process.env.NODE_ENV === 'test' ? 10 : 15;
