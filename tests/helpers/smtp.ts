@@ -12,6 +12,7 @@ export interface CapturedMail {
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startSmtpCapture(opts: { rejectFirst?: number } = {}) {
   const messages: CapturedMail[] = [];
+  const connectionErrors: Error[] = [];
   let toReject = opts.rejectFirst ?? 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -40,11 +41,16 @@ export async function startSmtpCapture(opts: { rejectFirst?: number } = {}) {
         .catch(callback);
     },
   });
+  // A client that dies inside a mail transaction (the crash tests SIGKILL the server while it sends) makes
+  // smtp-server emit its socket error here; without a listener it would be thrown in the test process.
+  server.on('error', (err) => connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Connections that ended with an error mid-transaction (a sender killed while sending). */
+    connectionErrors,
     /**
      * Resolves with the first message to `to` (whose subject matches `subject`, when given) once it
      * has arrived (5 s at most). Registration sends a verification e-mail first, so tests after
