@@ -464,6 +464,8 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
       for (const f of amountsInLine(lines[i])) {
         const digits = f.raw.replace(/\D/g, '');
         if (!f.symbol && !/[.,]/.test(f.raw) && digits.length > 5) continue; // bare long numbers are codes
+        // A bare number glued to a slash is a date or a code ('3004/251027': 30/04/25 10:27), not money.
+        if (!f.symbol && (lines[i].includes(`${f.raw}/`) || lines[i].includes(`/${f.raw}`))) continue;
         const v = parseAmount(f.raw, currency);
         if (v !== null && v > 0 && (largest === null || v > largest)) largest = v;
       }

@@ -61,6 +61,15 @@ describe('mending ids with the recogniser\'s runner-up digits', () => {
     expect(mendCheckDigits('18/62/24', [{ at: 3, alternative: '0', odds: 0.2 }, { at: 3, alternative: '1', odds: 0.15 }])).toBe('18/62/24');
   });
 
+  it('a year-first date is mended the same way, also with its time glued after the day', () => {
+    const glued = '2025-01-8716:42 comensales:5';
+    expect(mendCheckDigits(glued, [{ at: 8, alternative: '0', odds: 0.2 }])).toBe('2025-01-0716:42 comensales:5');
+    expect(mendCheckDigits('2025/13/07', [{ at: 5, alternative: '0', odds: 0.1 }])).toBe('2025/03/07');
+    // A calendar date, and a runner-up that makes none, are left alone.
+    expect(mendCheckDigits('2025-01-27', [{ at: 8, alternative: '0', odds: 0.9 }])).toBe('2025-01-27');
+    expect(mendCheckDigits(glued, [{ at: 8, alternative: '9', odds: 0.9 }])).toBe(glued);
+  });
+
   it('the decoder keeps each digit\'s runner-up and merges repeated steps', () => {
     const alphabet = ['', ...'0123456789K-'];
     const classes = alphabet.length;

@@ -31,11 +31,18 @@ export const CNPJ_SHAPE = /\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2}(?!\d(?<!1(
 const CNPJ = new RegExp(`(${CNPJ_SHAPE.source})`, 'g');
 /** A numeric date, day and month of one or two digits, the same separator twice, the year of two or four. */
 const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2\d{2}(?:\d{2})?)(?![\d.,/-])/g;
+/** A year-first date, standing alone or with its time glued on ('2025-01-8716:42'). */
+const YEAR_FIRST_DATE = /(?<![\d.,/-])(20\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2}|(?![\d.,/-]))/g;
 
 /** Day and month (either order: a US receipt prints the month first) that a calendar has. */
 function isCalendarDate(value: string): boolean {
   const [a, b] = value.split(/[/.-]/).map(Number);
   return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31));
+}
+
+function isYearFirstCalendarDate(value: string): boolean {
+  const [, m, d] = value.split(/[/.-]/).map(Number);
+  return m >= 1 && m <= 12 && d >= 1 && d <= 31;
 }
 
 /** A four-digit year a receipt can bear: this century, not years ahead ('2924' is a 0 read as 9). */
@@ -82,11 +89,12 @@ function mend(text: string, re: RegExp, valid: (id: string) => boolean, doubts: 
 /**
  * The piece's text with each failing RUT or CNPJ mended where the recogniser's doubts allow it, and each numeric date
  * whose month or day no calendar has ('14/88/2024', '18/62/24': a 0 read as 8 or 6), or whose year no receipt bears
- * ('2924'), mended the same way.
+ * ('2924'), mended the same way; a year-first date's month and day too ('2025-01-87', its time glued after it).
  */
 export function mendCheckDigits(text: string, doubts: DigitDoubt[]): string {
   if (!doubts.length) return text;
   const ids = mend(mend(text, RUT, isValidRut, doubts), CNPJ, isValidCnpj, doubts);
-  // Day and month first, then the year: each a check of its own, one digit each.
-  return mend(mend(ids, NUMERIC_DATE, isCalendarDate, doubts), NUMERIC_DATE, isReceiptYear, doubts);
+  // Day and month first, then the year: each a check of its own, one digit each. Then the year-first dates.
+  const dayFirst = mend(mend(ids, NUMERIC_DATE, isCalendarDate, doubts), NUMERIC_DATE, isReceiptYear, doubts);
+  return mend(dayFirst, YEAR_FIRST_DATE, isYearFirstCalendarDate, doubts);
 }

@@ -73,6 +73,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
       const a = +m[1];
       const b = +m[3];
       const y = +m[4];
+      if (a > 12 && b > 12 && !monthFirst) return iso(y, monthTens(b), a);
       if (a > 12) return iso(y, b, a);
       if (b > 12) return iso(y, a, b);
       return monthFirst ? iso(y, a, b) : iso(y, b, a);
@@ -80,7 +81,39 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
   // Year first with its hundreds misread ('SALIDA 2625-09-08 06:38'): the same separator twice, last of all.
   { re: /\b(2[1-9]\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b/, build: (m) => iso(+m[1], +m[3], +m[4]) },
+  // Year first with the time glued after the day ('2025-01-0716:42').
+  { re: /\b(20\d{2})([-/.])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2})/, build: (m) => iso(+m[1], +m[3], +m[4]) },
+  // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024').
+  {
+    re: /\b(\d{1,2})\s*DE\s+([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20\d{2})\b/,
+    build: (m) => {
+      const month = brokenMonth(m[2]);
+      return month ? iso(+m[3], month, +m[1]) : null;
+    },
+  },
 ];
+
+/** A month's tens digit can only be 0 or 1: '66' is 06 with its 0 read as 6 ('17/66/2024'); '62' could be 02 or 12. */
+function monthTens(n: number): number {
+  return n > 12 && n % 10 >= 3 ? n % 10 : n;
+}
+
+const SPANISH_MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
+
+/**
+ * A Spanish month name that OCR visibly broke: split by a space ('AB II' for ABRIL), an O read as 0 ('N0VIEMBRE') or
+ * cut short ('NOVIEMBR'). It is the one month whose first two letters it shares (three for MA- and JU-), about as
+ * long. A whole word that merely starts like a month ('MARCA') is not broken, and no month. Null when none or several fit.
+ */
+function brokenMonth(word: string): number | null {
+  const w = word.replace(/\s/g, '').replace(/0/g, 'O');
+  const fits = SPANISH_MONTHS.flatMap((name, i) => {
+    const prefix = /^(MA|JU)/.test(name) ? 3 : 2;
+    const broken = /\s|0/.test(word) || (w.length >= 3 && name.startsWith(w));
+    return broken && w.length >= prefix && name.startsWith(w.slice(0, prefix)) && Math.abs(name.length - w.length) <= 2 ? [i + 1] : [];
+  });
+  return fits.length === 1 ? fits[0] : null;
+}
 
 const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALIDA|EXIT|CHECK-?OUT)\b/;
 const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA|INICIO\s+(DE\s+)?ACTIVIDADES|NACIMIENTO)\b/;

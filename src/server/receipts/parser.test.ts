@@ -270,6 +270,12 @@ describe('parseReceiptText: Chilean receipts', () => {
     expect(r.paymentMethod).toBe('efectivo');
   });
 
+  it('without a TOTAL line, a number glued to a slash (a date with its time) is not the amount', () => {
+    const r = parseReceiptText('TRATTORIA SAN\nPRECUEN\n3004/251027 Comkm5ams\n1CERVEZASCHOP\nSUBTOTAL\nTOTALAPAGAR');
+    expect(r.amount).toBeNull();
+    expect(parseReceiptText('COPEC\nGASOLINA 93 $2.990\nTurno 3004/25').amount).toBe(2990);
+  });
+
   it('folio written the ways OCR reads N°', () => {
     for (const line of ['BOLETA N° 5521', 'BOLETA N* 5521', 'BOLETA N? 5521', 'BOLETA Nº 5521', 'BOLETA NO 5521', 'BOLETA N 5521']) {
       expect(parseReceiptText(`COMERCIAL SUR LTDA\n${line}\nTOTAL $1.990`, { source: 'ocr' }).invoiceNumber).toBe('5521');
@@ -736,6 +742,22 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\nCODIGO 2625-09/08\nFONO 2632-45-12\nTOTAL $5.000').date).toBeNull();
       // A year past next year in this century is still no receipt's.
       expect(parseReceiptText('BOLETA ELECTRONICA\n22/03/2078\nTOTAL $5.000').date).toBeNull();
+    });
+
+    it('a month whose tens digit is misread, a year-first date with its time glued on, a broken month name after DE', () => {
+      // A month's tens digit is 0 or 1: '66' is June; '62' (02 or 12) and '61' are not guessed.
+      expect(parseReceiptText('Valor a Pagar R$ 842,49\nNFC-e n 630463 Ser1e 067 17/66/2024 07:21:37').date).toBe('2024-06-17');
+      expect(parseReceiptText('BOLETA\nFecha 17/62/2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('BOLETA\nFecha 17/61/2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('PRE-CUENTA\nMesa1 Garzon: JoSE L.\n2025-01-0716:42 comensales:5\nconsumo $41.716').date).toBe('2025-01-07');
+      // The time glued on a year-first date that no calendar has is no date.
+      expect(parseReceiptText('PRE-CUENTA\n2025-01-8716:42 comensales:5\nconsumo $41.716').date).toBeNull();
+      expect(parseReceiptText('RECIBO N4903\ns 239.000=\nAntofagasta 10 de ab ii 2025\nRUT18.210.132-K').date).toBe('2025-04-10');
+      expect(parseReceiptText('RECIBO\nSantiago, 3 DE N0VIEMBR DEL 2024\nTOTAL $5.000').date).toBe('2024-11-03');
+      // MA- and JU- need their third letter; a word no month begins like is no month, broken or not.
+      expect(parseReceiptText('RECIBO\nSantiago, 3 DE M A 2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('RECIBO\nSantiago, 3 DE JU XIO 2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('RECIBO\nPago 3 DE SANTIAGO 2024\nTOTAL $5.000').date).toBeNull();
     });
 
     it("a RUT glued to its misread label ('RLI7'), and a labelled RUT whose check digit was lost at the paper's edge", () => {
