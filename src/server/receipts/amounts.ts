@@ -185,7 +185,7 @@ export interface MoneyFields {
   taxAmount: number | null;
   /**
    * How many independent checks agree with the chosen total (items of arithmetic: subtotal + tax, cash − change,
-   * net × 1.19, the amount in words, the same total printed twice): 0 when the total stands alone.
+   * net × 1.19, the items' sum, the amount in words, the same total printed twice): 0 when the total stands alone.
    */
   agreement: number;
   /** The total was not printed as such but worked out from the other amounts (cash − change, subtotal + tax). */
@@ -260,14 +260,49 @@ function oneDigitApart(a: number, b: number): boolean {
   return diff === 1;
 }
 
+/** 'qty x price' at the start of an item line ('2 x 1.110 2.220', '1UNX8,24 8,24', '3 UN X 6,25 18,75'). */
+const QUANTITY_TIMES = /^\s*(\d{1,3})\s*(?:UN|UND|UNID|PCS?)?\s*[X×*]\s*/i;
+
+/**
+ * The sum of the items, or null when the item lines cannot be added up with confidence. Items are the lines above the
+ * first subtotal or total that name no money and no document data (RUT, FECHA, FOLIO…), each counted by its last
+ * amount. Only amounts written as money count: a symbol, or the currency's own form (a thousands point for pesos,
+ * two decimals otherwise), so that product codes and quantities stay out. A line 'qty x price amount' whose product
+ * does not match its amount was misread somewhere: nothing is added up then. At least two items.
+ */
+export function itemsSum(lines: string[], folded: string[], currency: string): number | null {
+  const whole = isWholeUnit(currency);
+  const end = folded.findIndex((l) => ['strong', 'total', 'subtotal', 'net'].includes(moneyRole(l) ?? ''));
+  if (end < 0) return null;
+  const moneyShaped = (f: FoundAmount) => !f.raw.startsWith('-') && (f.symbol !== null || (whole ? /^\d{1,3}(?:\.\d{3})+$/.test(f.raw) : /[.,]\d{2}$/.test(f.raw)));
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < end; i++) {
+    if (moneyRole(folded[i]) || NOT_MONEY_LINE.test(folded[i])) continue;
+    const found = amountsInLine(lines[i]);
+    const last = found[found.length - 1];
+    if (!last || !moneyShaped(last)) continue;
+    const value = parseAmount(last.raw, currency);
+    if (value === null || value <= 0) continue;
+    const quantity = QUANTITY_TIMES.exec(lines[i]);
+    if (quantity && found.length >= 2) {
+      const price = parseAmount(found[found.length - 2].raw, currency);
+      if (price === null || !same(Number(quantity[1]) * price, value, whole)) return null;
+    }
+    sum += value;
+    count++;
+  }
+  return count >= 2 ? Math.round(sum * 100) / 100 : null;
+}
+
 /**
  * Total, neto and tax. The total is the candidate that agrees with the rest of the receipt: each labelled amount
  * (TOTAL A PAGAR, TOTAL, TARIFA, VALOR…) scores by its label, then gains for every check that holds — subtotal + tax
- * (+ rounding) = total, subtotal − discount = total, cash − change = total, net × 1.19 = total (Chile), the amount
- * in words, the same total printed twice. Amounts the arithmetic gives but no line prints as a total (cash − change
- * with a total OCR could not read) compete too, and win only with the checks on their side. `currencyFor` resolves
- * the currency from the total's symbol and raw text (the caller knows tax ids and context) so that '12.990' is read
- * in the right convention.
+ * (+ rounding) = total, subtotal − discount = total, cash − change = total, net × 1.19 = total (Chile), the items'
+ * sum, the amount in words, the same total printed twice. Amounts the arithmetic gives but no line prints as a total
+ * (cash − change with a total OCR could not read) compete too, and win only with the checks on their side.
+ * `currencyFor` resolves the currency from the total's symbol and raw text (the caller knows tax ids and context) so
+ * that '12.990' is read in the right convention.
  */
 export function findMoney(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
   const asRead = moneyIn(lines, currencyFor);
@@ -347,6 +382,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     });
   }
   const words = amountInWords(lines.join('\n'));
+  const items = itemsSum(lines, folded, currency);
 
   // Candidates: every labelled total, and what the arithmetic gives.
   const candidates = new Map<string, { value: number; base: number; index: number; derivedFrom: number; found: FoundAmount | null }>();
@@ -425,6 +461,9 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     // A total printed before a discount ('Valor total', then 'Desconto'), less the discount.
     if (totalsPrinted.some((x) => discounts.some((d) => d.index > x.index && same(x.value - d.value, v, whole)))) agreement++;
     if (parking !== null && Math.abs(v - parking) <= 5) agreement++;
+    // The items add up to it, or to what it is before its tax (a factura lists its items net); with a rounding line,
+    // to what it was before rounding.
+    if (items !== null && [items, ...taxes.map((t) => items + t.value)].some((x) => (roundings.length ? roundings.some((r) => rounded(x, r).some((y) => same(y, v, whole))) : same(x, v, whole)))) agreement++;
     // What was consumed: a printed total is this plus the suggested tip.
     if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from './amounts';
+import { itemsSum, parseAmount } from './amounts';
+import { fold } from './text';
 import { findDate } from './dates';
 import { parseReceiptText } from './parser';
 import { splitLines } from './text';
@@ -480,6 +481,34 @@ describe('amounts', () => {
     expect(parseReceiptText('TOTAL S/. 85.00').currency).toBe('PEN');
     expect(parseReceiptText('TOTAL $12.990').amount).toBe(12990);
     expect(parseReceiptText('TOTAL A PAGAR\n$ 8.450').amount).toBe(8450);
+  });
+
+  it("adds up the items above the total: money-shaped amounts only, each 'qty x price' line checked", () => {
+    const sum = (text: string, currency: string) => {
+      const lines = text.split('\n');
+      return itemsSum(lines, lines.map((l) => fold(l)), currency);
+    };
+    const boleta = 'MINIMARKET\nR.U.T.77.507.023-4\nBOLETA ELECTRONICA N 6051527\nLECHE ENTERA 1L\n2 x 1.110 2.220\nPAN AMASADO $990\nQUESO 250G 3.500\nTOTAL $6.710';
+    expect(sum(boleta, 'CLP')).toBe(6710);
+    // A product whose quantity times price is not its amount was misread: no sum at all.
+    expect(sum(boleta.replace('2.220', '2.320'), 'CLP')).toBeNull();
+    // Codes, quantities and a bare peso amount without its thousands point are no items; one item is no sum.
+    expect(sum('001 31572 GASOLINA\n3UNX173,52 520,56\nValor total R$ 520,56', 'BRL')).toBeNull();
+    expect(sum('001 81314 SUCO LARANJA 300ML\n1UNX8,24 8,24\n002 47946 MISTO QUENTE\n1 UN X 14,48 14,48\nValor total R$ 22,72', 'BRL')).toBe(22.72);
+    // Nothing above a total: no items.
+    expect(sum('PAN 1.000\nLECHE 2.000', 'CLP')).toBeNull();
+  });
+
+  it('the items confirm the total: the reading is marked sure, and a rounding goes after them', () => {
+    const items = 'MINIMARKET DONA ROSA\nR.U.T.77.507.023-4\nBOLETA ELECTRONICA\nLECHE 2 x 1.110 2.220\nQUESO 4 X 3.500 14.000\n';
+    expect(parseReceiptText(`${items}Total: $16.220`, { source: 'ocr' }).fieldConfidence?.amount).toBe('high');
+    expect(parseReceiptText(`${items.replace('14.000', '14.500').replace('4 X 3.500', 'X')}Total: $16.220`, { source: 'ocr' }).fieldConfidence?.amount).toBe('medium');
+    // A Malaysian receipt: items 4.90 + 6.60 and GST 0.69 make 12.19 before rounding; 12.15 was paid.
+    const rounded = parseReceiptText(
+      'OLIVE9 PHARMACY SDN BHD\nTAX INVOICE\n9555060603117 1 4.90 0.00 4.90 S\n9555060603162 1 5.60 0.00 6.60 S\nTOTAL QUANTITY 2\nSUB-TOTAL (GST) 12.19\nDISC 0.00\nGST 0.69\nROUNDING -0.04\nTOTAL 12.15\nCASH 50.15\nCHANGE 38.00',
+      { source: 'ocr' },
+    );
+    expect(rounded.amount).toBe(12.15);
   });
 });
 
