@@ -799,6 +799,14 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-5\nA PAGAR $5.370').taxId).toBeNull();
     });
 
+    it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
+      const labelled = parseReceiptText('CAFE ALTURA\nR.U.T.:77.658.420-7\nBOLETA ELECTRONICA\nTOTAL $5.000', { source: 'ocr' });
+      expect(labelled.fieldConfidence.taxId).toBe('high');
+      const loose = parseReceiptText('CAFE ALTURA\n77.658.420-7\nTOTAL $5.000', { source: 'ocr' });
+      expect(loose.taxId).toBe('77658420-7');
+      expect(loose.fieldConfidence.taxId).toBe('low');
+    });
+
     it("TOTAL in a thin-stroked font ('IUIAL', 'SUBIUIAL', 'LASH') is still the total, not the tax invoice's number", () => {
       const r = parseReceiptText(
         'Guardian Health And Beauty Sdn Bhd\nRM\n121062680 100FLU9 500ML 2.28S\nSUBIUIAL 2.28\nIUIAL (GSI INUL) 2.28\nLASH 3.00\nRUUNDING ADJUSIMENIS 0.02\nCHANGE DUE 0.70\nAll Amounits Are In RM\n5t:8282 Ltr2 1D:2055 1ax1nv:21777\n17:45 18/05/18',

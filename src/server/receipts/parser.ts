@@ -251,7 +251,9 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   level('currency', currencySource !== 'guess' && (money.currencySymbol !== null || !!ids.taxId || country !== null || (currency === 'CLP' && ids.mentionsRut)), false);
   level('date', !!foundDate?.labelled && foundDate.unambiguous && (fromText || foundDate.confirmed), !foundDate?.labelled && !foundDate?.unambiguous);
   level('documentType', documentTypeFound !== null && fromText, false);
-  level('taxId', fromText && ids.placed, (!ids.placed && !fromText) || !!ids.checkDigitWorkedOut);
+  // A RUT's check digit confirms what OCR read (a misread digit passes it once in eleven); on a photo, only the
+  // issuer's placed RUT (labelled, or by the SII box) is sure.
+  level('taxId', ids.placed && (fromText || ids.taxId?.currency === 'CLP'), (!ids.placed && !fromText) || !!ids.checkDigitWorkedOut);
   level('invoiceNumber', false, false);
   level('issuerName', false, read === 'ocr');
   level('category', false, sources.category === 'guess');
