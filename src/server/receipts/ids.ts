@@ -163,7 +163,8 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
   // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
   [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],
-  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b/, 'ticket'],
+  // TICKET with its I read as 1 or L and its K as E ('T1CEET 4934743' on a toll's blurred photo).
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KE]ET\b/, 'ticket'],
 ];
 
 const NOT_A_TAX_DOCUMENT = /\bNO\s*(ES\s*)?VALIDO\s*COMO\s*(BOLETA|FACTURA)(\s*NI\s*(BOLETA|FACTURA))?/g;

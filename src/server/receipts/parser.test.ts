@@ -799,6 +799,11 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-5\nA PAGAR $5.370').taxId).toBeNull();
     });
 
+    it("TICKET as OCR reads it on a blurred photo ('T1CEET'); a word that only starts alike is not one", () => {
+      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nT1CEET 4934743\nTAR1FA:$1.900').documentType).toBe('ticket');
+      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nTICKETERA 12\nTARIFA:$1.900').documentType).not.toBe('ticket');
+    });
+
     it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
       const labelled = parseReceiptText('CAFE ALTURA\nR.U.T.:77.658.420-7\nBOLETA ELECTRONICA\nTOTAL $5.000', { source: 'ocr' });
       expect(labelled.fieldConfidence.taxId).toBe('high');
