@@ -443,6 +443,10 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   const digitsAgree = words !== null && lines.some((line) => amountsInLine(line).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole)));
   if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
+  const withTax = items === null ? [] : [items, ...taxes.map((t) => items + t.value)];
+  const discounted = folded.some((l) => moneyRole(l) === 'discount');
+  const itemsGive = discounted ? withTax.flatMap((x) => discounts.map((d) => x - d.value)) : withTax;
+
   let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean; base: number } | null = null;
   const totalsPrinted = all.filter((r) => LABEL_SCORE[r.role]);
   for (const c of candidates.values()) {
@@ -461,9 +465,9 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     // A total printed before a discount ('Valor total', then 'Desconto'), less the discount.
     if (totalsPrinted.some((x) => discounts.some((d) => d.index > x.index && same(x.value - d.value, v, whole)))) agreement++;
     if (parking !== null && Math.abs(v - parking) <= 5) agreement++;
-    // The items add up to it, or to what it is before its tax (a factura lists its items net); with a rounding line,
-    // to what it was before rounding.
-    if (items !== null && [items, ...taxes.map((t) => items + t.value)].some((x) => (roundings.length ? roundings.some((r) => rounded(x, r).some((y) => same(y, v, whole))) : same(x, v, whole)))) agreement++;
+    // The items add up to it, or to what it is before its tax (a factura lists its items net), its discount (the items
+    // are listed at full price; a discount line whose amount is unreadable leaves nothing to check) or its rounding.
+    if (items !== null && itemsGive.some((x) => (roundings.length ? roundings.some((r) => rounded(x, r).some((y) => same(y, v, whole))) : same(x, v, whole)))) agreement++;
     // What was consumed: a printed total is this plus the suggested tip.
     if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.

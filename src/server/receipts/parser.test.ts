@@ -509,6 +509,15 @@ describe('amounts', () => {
       { source: 'ocr' },
     );
     expect(rounded.amount).toBe(12.15);
+    // Items at full price add up to the subtotal, before the discount: they confirm what is left after it, and
+    // nothing when the discount's amount is unreadable ('-s10.000'), so the printed total stands.
+    const discounted = (discount: string) =>
+      parseReceiptText(
+        `FARMACIA DEL PUEBLO\nRut 76.998.494-1\nVITAMINA C\n2x3.510 $7.020\nPROTECTOR SOLAR\n4×12.280 $49.120\nSUBTOTAL $56.140\nDESCUENTO ${discount}\nTOTALA PAGAR $46.140\nEFECTIVO $50.000\nVUELTO $3.860`,
+        { source: 'ocr' },
+      );
+    expect(discounted('-s10.000').amount).toBe(46140);
+    expect(discounted('-$10.000').amount).toBe(46140);
   });
 });
 
