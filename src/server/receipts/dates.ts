@@ -19,6 +19,9 @@ const MONTH_ALT = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
+/** A day of letters and digits before a month's name, the same separator twice, then the year. */
+const DAY_BEFORE_MONTH = new RegExp(`(?<![A-Z\\d])([\\dOESILB]{1,2})(([/.-])(?:${MONTH_ALT})\\3\\d{2,4})(?!\\d)`, 'g');
+
 /** Letters the recogniser answers for digits: O and E for 0, S for 5, I and L for 1, B for 8. */
 const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '1', B: '8' };
 
@@ -27,11 +30,16 @@ const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '
  * '1E/06/2025'): only in day and month, and only before a four-digit year after the same separator twice.
  */
 function dateText(line: string): string {
-  return fold(line).replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
-    if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
-    const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
-    return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
-  });
+  const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
+  return (
+    fold(line)
+      .replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
+        if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
+        return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
+      })
+      // The same before a month's name ('O1-JUN-2024'), with a digit left in the day.
+      .replace(DAY_BEFORE_MONTH, (all, d: string, rest: string) => (/\d/.test(d) ? `${digits(d)}${rest}` : all))
+  );
 }
 
 /** Receipts are from this century and not from years ahead: '22/03/2078' is OCR's 2018, not a date to keep. */
@@ -54,9 +62,9 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   // 12 de marzo de 2026, 12 marzo 2026, 12 MAR 2026, 12-MAR-2026, 12/mar/26
   {
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
-    // A line recogniser drops the spaces around DE: '9deOctubre del2024', '26de Abrildel2025'.
+    // A line recogniser drops the spaces around DE, even its E: '9deOctubre del2024', '26de Abrildel2025', '14dagosto'.
     // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4').
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,-]*)(20\\s\\d\\s?\\d\\b|\\d{4}|\\d{2})\\b`),
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,-]*)(20\\s\\d\\s?\\d\\b|\\d{4}|\\d{2})\\b`),
     build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
@@ -133,6 +141,9 @@ function gluedDate(l: string): string | null {
   // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
   if (after) return iso(+after[4], +after[3], +after[1]);
+  // The separator before the year lost, the time glued after it ('27.01202519:43').
+  const beforeYear = /\b(\d{2})([/.-])(\d{2})(20\d{2})(?=\d{1,2}:\d{2}|(?!\d))/.exec(l);
+  if (beforeYear) return iso(+beforeYear[4], +beforeYear[3], +beforeYear[1]);
   // One separator lost to a space ('04.07 2024', '19 05/2024').
   const lost = /\b(\d{2})(?:[/.-](\d{2})\s|\s(\d{2})[/.-])(20\d{2})\b/.exec(l);
   return lost ? iso(+lost[4], +(lost[2] ?? lost[3]), +lost[1]) : null;

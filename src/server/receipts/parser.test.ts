@@ -798,6 +798,13 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO\nPago 3 DE SANTIAGO 2024\nTOTAL $5.000').date).toBeNull();
     });
 
+    it("a day's 0 read as O before a month's name, DE without its E, a year's separator lost before a glued time", () => {
+      expect(parseReceiptText('PEAJE LO PRADO\nFECHA: O1-JUN-2024\nTARIFA $1.900').date).toBe('2024-06-01');
+      expect(parseReceiptText('PEAJE LO PRADO\nFECHA: SI-JUN-2024\nTARIFA $1.900').date).toBeNull();
+      expect(parseReceiptText('RECIBO\nSantiago 14dagosto de2025\nTOTAL $5.000').date).toBe('2025-08-14');
+      expect(parseReceiptText('FARMACIA DEL PUEBLO\n27.01202519:43Caja4\nTOTAL $5.000').date).toBe('2025-01-27');
+    });
+
     it("a RUT glued to its misread label ('RLI7'), and a labelled RUT whose check digit was lost at the paper's edge", () => {
       expect(parseReceiptText('TRATTORIA SAN MARCO\nRLI776606.841-3\nPRE-CUENTA\nTotal $12.000').taxId).toBe('76606841-3');
       const edge = parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-\nTICKET N° 670979\nA PAGAR $5.370');
