@@ -52,8 +52,8 @@ export interface FoundAmount {
 }
 
 /** Money-like tokens of a line, left to right. */
-/** A peso sign read as an S before a grouped amount ('TOTAL S321.288', 'S45.881'). */
-const PESO_READ_AS_S = /(^|[\s:])S(?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g;
+/** A peso sign read as an S or s before a grouped amount ('TOTAL S321.288', 'S45.881', 's270.000', '-s10.000'). */
+const PESO_READ_AS_S = /(^|[\s:-])[Ss](?=\d{1,3}(?:\.\d{3})+(?![\d.,]?\d))/g;
 
 export function amountsInLine(line: string): FoundAmount[] {
   const out: FoundAmount[] = [];
@@ -81,7 +81,8 @@ export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax'
 
 /** Counts of things (TOTAL QTY 4, TOTAL ITEMS, total de ítems): never money. */
 const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTOS|UNIDADES|PIEZAS|PZAS|DE\s+ITENS|DE\s+ITEMS|PUNTOS|POINTS|PTS|TENDER)|QTY|CANT\.?\s*TOTAL|NO\.?\s+OF\s+ITEMS|QTD\.?\s+TOTAL)\b/;
-const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)\b/;
+/** Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%'). */
+const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGERIDA))/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
 const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCOMPRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
@@ -97,7 +98,8 @@ const STRONG_TOTAL =
 const TOTAL = /\bTOTAL\b/;
 /** A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500'). */
 const WEAK_TOTAL = /^(VALOR|MONTO|IMPORTE|PRECIO|AMOUNT|COBRO|PAGO|PAGAR|TARIFA|FARE|VALOR\s+COBRADO|MONTO\s+COBRADO)\b/;
-const NOT_MONEY_LINE = /\b(LEI|LEY|RECIBO|FACTURA|FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b/;
+/** Lines whose numbers are not money (ids, phones, documents' numbers, laws), a RUT glued to its label too ('RUT6129.814-2'). */
+const NOT_MONEY_LINE = /\b(LEI|LEY|RECIBO|FACTURA|FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b|\bR\.?U\.?T(?=\d)/;
 
 /** Role of a line from its words (folded), or null when it names no money. */
 /** Registration numbers next to a tax's name ('GST No. : 000584089600', 'GST ID', 'SST REG'). */
@@ -198,6 +200,9 @@ export interface MoneyFields {
 function valueAt(lines: string[], i: number): FoundAmount | null {
   const own = amountsInLine(lines[i]);
   if (own.length) return own[own.length - 1];
+  // On a line that names money, an S glued before the only digits is the peso sign ('PROPINA 15% S603').
+  const signed = amountsInLine(lines[i].replace(/(^|[\s:])S(?=\d{2,}(?![\d.,]?\d)(?!.*\d))/, '$1$'));
+  if (signed.length) return signed[signed.length - 1];
   const next = lines[i + 1];
   // The next line holds only the amount: symbols and codes aside, and a peso sign read as an S ('Total' / 'S45.881').
   const bare = fold(next ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(PESO_READ_AS_S, '$1');
@@ -329,7 +334,9 @@ const SIGN_READ_AS_5 = /(^|[\s:-])5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9
 function readLabels(l: string): string {
   return l
     .replace(/\b(SUB\s?-?\s?)?[T17I][O0UDQ][T17I][A4][L1I]\b/g, (_, sub: string | undefined) => `${sub ?? ''}TOTAL`)
-    .replace(/^LASH\b/, 'CASH');
+    .replace(/^LASH\b/, 'CASH')
+    // A peso sign glued to the label before its colon ('ValorS: 32000').
+    .replace(/^(VALOR|MONTO|TARIFA)S(?=\s*:)/, '$1 $');
 }
 
 function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {

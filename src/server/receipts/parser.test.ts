@@ -519,6 +519,20 @@ describe('amounts', () => {
     expect(discounted('-s10.000').amount).toBe(46140);
     expect(discounted('-$10.000').amount).toBe(46140);
   });
+
+  it("what a line recogniser glues: a peso sign read as s or S, PROPINA and its next word, a RUT and its label, 'ValorS:'", () => {
+    // A receipt book's amount with its $ read as a small s, confirmed by the amount in words.
+    const book = parseReceiptText('RECIBO N 002009\ns270.000\nRecibi de Constructora Alerces SpA\nla cantidad de doscientos Setenta mil pesos\nFecha: 5-04-2024', { source: 'ocr' });
+    expect(book.amount).toBe(270000);
+    // A pre-bill's glued suggested tip ('S603' is $603, 15 % of $4.020): what was consumed, not the grand total.
+    const preBill = 'PRECUENTA\nMesa6 Garzon:CAMILA\n1BEBIDALATA $2.090\n1CAFEESPRESSO $1.930\nSUBTOTAL $4.020\nPROPINASUGERIDA15% S603\nTOTALA PAGAR $4.623';
+    expect(parseReceiptText(preBill, { source: 'ocr' }).amount).toBe(4020);
+    // A taxi receipt: the fare after 'ValorS:', not the RUT glued to its label.
+    const taxi = parseReceiptText('RADIO TAXI LOS ANDES\nRosVdC.RUT6129.814-2\nRECIBO N 0262\nFecha: 15dic2024\nValorS: 32000\nFirma conductor', { source: 'ocr' });
+    expect(taxi.amount).toBe(32000);
+    // An S before digits that are no amount on a line naming none stays a code.
+    expect(parseReceiptText('FERRETERIA\nSKU S603\nTOTAL $1.990').amount).toBe(1990);
+  });
 });
 
 describe('dates', () => {
