@@ -13,8 +13,8 @@ const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|AD
 
 const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
-  // 'CNPJ:…-68IE:…' glued to the next label; the label's J read as 3 or I, a doubled colon.
-  { re: new RegExp(`\\bCNP[JI13]\\s*[:.;]*\\s*(${CNPJ_SHAPE.source})`), currency: 'BRL' },
+  // 'CNPJ:…-68IE:…' glued to the next label; the label's J read as 3 or I, its P as R, a doubled colon.
+  { re: new RegExp(`\\bCN[PR][JI13]\\s*[:.;]*\\s*(${CNPJ_SHAPE.source})`), currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -57,14 +57,24 @@ const RECEPTOR_END = /\b(DETALLE|DESCRIPCION|CANTIDAD|CANT\.|ITEMS?|PRODUCTOS?|C
 const ISSUER_BOX = /\b(FACTURA|BOLETA|GUIA|NOTA\s+DE\s+CREDITO|S\.?\s?I\.?\s?I\.?|TIMBRE|EMISOR|GIRO)\b/;
 
 /**
- * A labelled RUT whose check digit was lost at the paper's edge ('R.U.T. 76.384.522-' ending the line): the body is
- * whole (grouped as a RUT is), so its check digit is worked out. Only as a last resort, and never confirmed.
+ * A labelled RUT whose check digit was lost at the paper's edge ('R.U.T. 76.384.522-' ending the line) or under the
+ * next word ('Rut:77.122.635.Giro'): the body is whole (grouped as a RUT is), so its check digit is worked out. Only as
+ * a last resort, and never confirmed.
  */
 function rutMissingItsDigit(l: string): string | null {
-  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?-$/.exec(l);
+  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?(?:-$|[-.]\s*(?=[A-Z]{2}))/.exec(l);
   if (!m) return null;
   const body = `${m[1]}${m[2]}${m[3]}`;
   return `${body}-${rutCheckDigit(body)}`;
+}
+
+const LETTER_FOR_DIGIT: Record<string, string> = { S: '5', O: '0', B: '8' };
+
+/** A RUT's check digit read as a letter ('77.554.477-S'): the digit it looks like, when the check digit then holds. */
+function checkDigitAsLetter(l: string): string {
+  return l.replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOB])(?![A-Z\d])/g, (all, body: string, c: string) =>
+    normalizeRut(body.replace(/,/g, '.') + LETTER_FOR_DIGIT[c]) ? body + LETTER_FOR_DIGIT[c] : all,
+  );
 }
 
 export interface TaxIdResult {
@@ -92,7 +102,8 @@ export function findTaxId(lines: string[]): TaxIdResult {
   const folded = lines.map(fold);
   let receptorUntil = -1;
   let lostDigit: string | null = null;
-  folded.forEach((l, i) => {
+  folded.forEach((line, i) => {
+    const l = checkDigitAsLetter(line);
     if (RECEPTOR_START.test(l)) {
       receptorUntil = i + 5;
       for (let j = i + 1; j <= Math.min(i + 5, folded.length - 1); j++) {

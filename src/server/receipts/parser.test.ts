@@ -834,6 +834,17 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nTICKETERA 12\nTARIFA:$1.900').documentType).not.toBe('ticket');
     });
 
+    it("a check digit read as a letter, a check digit lost under the next word, a CNPJ whose label's P reads as R", () => {
+      const letter = parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 77.554.477-S\nBOLETA ELECTRONICA\nTOTAL $1.000', { source: 'ocr' });
+      expect(letter.taxId).toBe('77554477-5');
+      // The letter's digit must make the check digit hold: an O (0) here does not, and nothing is worked out over it.
+      expect(parseReceiptText('ESTACIONAMIENTOS\nR.U.T. 77.554.477-O\nTOTAL $1.000').taxId).toBeNull();
+      const lost = parseReceiptText('SERVICENTRO LOS ANDES\nRut:77.122.635.Giro.venta al por menor\nTOTAL $1.000', { source: 'ocr' });
+      expect(lost.taxId).toBe('77122635-3');
+      expect(lost.fieldConfidence.taxId).toBe('low');
+      expect(parseReceiptText('PADARIA PAULISTA\nCNRJ: 22.361.267/0001-47 IE: 955099846\nValor a Pagar R$ 10,00').taxId).toBe('22.361.267/0001-47');
+    });
+
     it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
       const labelled = parseReceiptText('CAFE ALTURA\nR.U.T.:77.658.420-7\nBOLETA ELECTRONICA\nTOTAL $5.000', { source: 'ocr' });
       expect(labelled.fieldConfidence.taxId).toBe('high');
