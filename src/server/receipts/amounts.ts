@@ -43,7 +43,8 @@ function stripNonMoney(line: string): string {
     .replace(/\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/g, ' ') // dates
     .replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' ') // times
     .replace(/\b(?:LEY|LEI)(?:\s+FEDERAL)?\b\.?\s*(?:N[°º]?\s*)?\d{1,2}\.\d{3}(?:\/\d{2,4})?/gi, ' ') // laws ('Ley 21.636', 'Lei Federal 12.741')
-    .replace(/\d+(?:[.,]\d+)?\s?%/g, ' '); // percentages
+    .replace(/\d+(?:[.,]\d+)?\s?%/g, ' ') // percentages
+    .replace(/[*xX#]{3,}\s?\d{4}\b/g, ' '); // a card's masked number ('Visa****1623')
 }
 
 export interface FoundAmount {
@@ -63,7 +64,10 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
     .replace(PESO_READ_AS_S, '$1 ')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
-    .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2');
+    .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
+    // Or read as a space ('$12 290'), or a handwritten amount's thousands split by one ('$: 25.0 00.-').
+    .replace(/(\$\s?\d{1,3}) (\d{3})(?![\d.,]?\d)/g, '$1.$2')
+    .replace(/(\$\W{0,2}\d{1,3}\.\d) (\d{2})(?![\d.,]?\d)/g, '$1$2');
   for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
     // Digits glued to letters are codes ('X65T', 'A4'), not money.

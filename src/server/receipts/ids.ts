@@ -85,6 +85,11 @@ export interface TaxIdResult {
   mentionsRut: boolean;
   /** The chosen RUT is labelled or sits by the SII box, and the receptor's block was told apart. */
   placed: boolean;
+  /**
+   * The RUT was pieced together from digits whose punctuation OCR broke ('RUT76.86.268-0'): a dropped digit can pass
+   * the check digit too, so it is never sure.
+   */
+  pieced?: boolean;
   /** The check digit was not printed legibly and was worked out from the body: the RUT is a guess to confirm. */
   checkDigitWorkedOut?: boolean;
 }
@@ -98,7 +103,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   let invalidRut = false;
   let mentionsRut = false;
   let foreign: TaxId | null = null;
-  const ruts: Array<{ rut: string; index: number; score: number }> = [];
+  const ruts: Array<{ rut: string; index: number; score: number; pieced: boolean }> = [];
   const folded = lines.map(fold);
   let receptorUntil = -1;
   let lostDigit: string | null = null;
@@ -120,12 +125,14 @@ export function findTaxId(lines: string[]): TaxIdResult {
       // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
       if (m && !customer && !foreign && (f.currency !== 'BRL' || isValidCnpj(m[1]))) foreign = { value: f.currency === 'BRL' ? cnpj(m[1]) : m[1].replace(/\s/g, ''), currency: f.currency };
     }
+    let pieced: string | null = null;
     const matches = [...l.matchAll(CL_RUT)].map((m) => m[1] ?? m[2]);
     // OCR breaks a labelled RUT's punctuation ('76 374.215 6', '76.100.0608', '76.111.961:3', ':176.876.238-4'):
     // after the label, digits and a final K are the RUT when the check digit holds.
     if (!matches.some((m) => normalizeRut(m.replace(/,/g, '.').replace(/\.([\dK])$/, '-$1')))) {
       const fuzzy = labelledRut(l);
       if (fuzzy) matches.push(fuzzy);
+      pieced = fuzzy;
     }
     if (!matches.length && !customer) lostDigit ??= rutMissingItsDigit(l);
     for (const m of matches.map((raw) => [raw, raw] as const)) {
@@ -143,7 +150,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
         continue;
       }
       const near = folded.slice(Math.max(0, i - 2), i + 3).some((x) => ISSUER_BOX.test(x));
-      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0) });
+      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0), pieced: m[1] === pieced });
     }
   });
   if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
@@ -154,7 +161,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
   // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
   if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
-  return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1 };
+  return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1, pieced: best.pieced };
 }
 
 /** SII document type codes (DTE). */

@@ -530,6 +530,13 @@ describe('amounts', () => {
     // A taxi receipt: the fare after 'ValorS:', not the RUT glued to its label.
     const taxi = parseReceiptText('RADIO TAXI LOS ANDES\nRosVdC.RUT6129.814-2\nRECIBO N 0262\nFecha: 15dic2024\nValorS: 32000\nFirma conductor', { source: 'ocr' });
     expect(taxi.amount).toBe(32000);
+    // A handwritten fare whose thousands a space split, a tip's thousands point read as a space ('$12 290', 15 % of
+    // $81.930), and a card's masked number, which is no amount.
+    expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°2655\nFecha: 03-01-2025\nValor $: 25.0 00.-\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
+    const tipped = 'PRE-CUENTA\n1CAFE $2.500\nSUBTOTAL S81930\nPROPINASUGERIDA15% $12 290\nTOTALAPAGAR S94.220';
+    expect(parseReceiptText(tipped, { source: 'ocr' }).amount).toBe(81930);
+    expect(parseReceiptText('HOTEL TERMAS\nPago Visa****1623\nTotal cargos $146.990', { source: 'ocr' }).amount).toBe(146990);
+    expect(parseReceiptText('HOTEL TERMAS\nAlojamiento $117.000\nPago Visa****1623').amount).toBe(117000);
     // An S before digits that are no amount on a line naming none stays a code.
     expect(parseReceiptText('FERRETERIA\nSKU S603\nTOTAL $1.990').amount).toBe(1990);
   });
@@ -817,6 +824,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PEAJE LO PRADO\nFECHA: SI-JUN-2024\nTARIFA $1.900').date).toBeNull();
       expect(parseReceiptText('RECIBO\nSantiago 14dagosto de2025\nTOTAL $5.000').date).toBe('2025-08-14');
       expect(parseReceiptText('FARMACIA DEL PUEBLO\n27.01202519:43Caja4\nTOTAL $5.000').date).toBe('2025-01-27');
+      // A two-digit year with the time glued on; four digits that begin a year stay one.
+      expect(parseReceiptText('PICADA DON TITO\n13/01/2420.53Comensales2\nTOTAL $5.000').date).toBe('2024-01-13');
+      expect(parseReceiptText('BOLETA\nFecha 13/01/2020.53\nTOTAL $5.000').date).toBe('2020-01-13');
     });
 
     it("a RUT glued to its misread label ('RLI7'), and a labelled RUT whose check digit was lost at the paper's edge", () => {
@@ -848,6 +858,10 @@ describe('low-quality input', () => {
     it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
       const labelled = parseReceiptText('CAFE ALTURA\nR.U.T.:77.658.420-7\nBOLETA ELECTRONICA\nTOTAL $5.000', { source: 'ocr' });
       expect(labelled.fieldConfidence.taxId).toBe('high');
+      // Pieced together from digits whose punctuation OCR broke (a dropped digit passes the check digit once in eleven).
+      const pieced = parseReceiptText('HOTEL TERMAS DEL SUR\nInversiones Turisticas SA,RUT76.86.268-0\nFOLIO N°24180\nTotal cargos $146.990', { source: 'ocr' });
+      expect(pieced.taxId).toBe('7686268-0');
+      expect(pieced.fieldConfidence.taxId).toBe('medium');
       const loose = parseReceiptText('CAFE ALTURA\n77.658.420-7\nTOTAL $5.000', { source: 'ocr' });
       expect(loose.taxId).toBe('77658420-7');
       expect(loose.fieldConfidence.taxId).toBe('low');

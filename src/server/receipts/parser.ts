@@ -252,8 +252,8 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   level('date', !!foundDate?.labelled && foundDate.unambiguous && (fromText || foundDate.confirmed), !foundDate?.labelled && !foundDate?.unambiguous);
   level('documentType', documentTypeFound !== null && fromText, false);
   // A RUT's check digit confirms what OCR read (a misread digit passes it once in eleven); on a photo, only the
-  // issuer's placed RUT (labelled, or by the SII box) is sure.
-  level('taxId', ids.placed && (fromText || ids.taxId?.currency === 'CLP'), (!ids.placed && !fromText) || !!ids.checkDigitWorkedOut);
+  // issuer's placed RUT (labelled, or by the SII box), read in its own shape and not pieced together, is sure.
+  level('taxId', ids.placed && (fromText || (ids.taxId?.currency === 'CLP' && !ids.pieced)), (!ids.placed && !fromText) || !!ids.checkDigitWorkedOut);
   level('invoiceNumber', false, false);
   level('issuerName', false, read === 'ocr');
   level('category', false, sources.category === 'guess');
