@@ -281,13 +281,14 @@ const QUANTITY_TIMES = /^\s*(\d{1,3})\s*(?:UN|UND|UNID|PCS?)?\s*[X×*]\s*/i;
  */
 export function itemsSum(lines: string[], folded: string[], currency: string): number | null {
   const whole = isWholeUnit(currency);
-  const end = folded.findIndex((l) => ['strong', 'total', 'subtotal', 'net'].includes(moneyRole(l) ?? ''));
+  const roles = folded.map(moneyRole);
+  const end = roles.findIndex((r) => r === 'strong' || r === 'total' || r === 'subtotal' || r === 'net');
   if (end < 0) return null;
   const moneyShaped = (f: FoundAmount) => !f.raw.startsWith('-') && (f.symbol !== null || (whole ? /^\d{1,3}(?:\.\d{3})+$/.test(f.raw) : /[.,]\d{2}$/.test(f.raw)));
   let sum = 0;
   let count = 0;
   for (let i = 0; i < end; i++) {
-    if (moneyRole(folded[i]) || NOT_MONEY_LINE.test(folded[i])) continue;
+    if (roles[i] || NOT_MONEY_LINE.test(folded[i])) continue;
     const found = amountsInLine(lines[i]);
     const last = found[found.length - 1];
     if (!last || !moneyShaped(last)) continue;
