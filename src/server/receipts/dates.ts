@@ -37,6 +37,10 @@ function dateText(line: string): string {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
       })
+      // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
+      .replace(/(\d([/.-]))3(UL|UN|AN)(?=\2\d{2,4}(?!\d))/g, '$1J$3')
+      // A day's separator read as a colon before a four-digit year ('Emision:10:09.202411:03').
+      .replace(/(?<!\d:?)(\d{1,2}):(\d{1,2})([/.-])((?:19|20)\d{2})(?=\d{1,2}:\d{2}|(?!\d))/g, '$1$3$2$3$4 ')
       // The same before a month's name ('O1-JUN-2024'), with a digit left in the day.
       .replace(DAY_BEFORE_MONTH, (all, d: string, rest: string) => (/\d/.test(d) ? `${digits(d)}${rest}` : all))
       // A two-digit year with the time glued on ('13/01/2420.53' is 13/01/24 at 20:53): four digits that begin no
@@ -94,8 +98,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
   // Year first with its hundreds misread ('SALIDA 2625-09-08 06:38'): the same separator twice, last of all.
   { re: /\b(2[1-9]\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b/, build: (m) => iso(+m[1], +m[3], +m[4]) },
-  // Year first with the time glued after the day ('2025-01-0716:42').
-  { re: /\b(20\d{2})([-/.])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2})/, build: (m) => iso(+m[1], +m[3], +m[4]) },
+  // Year first with the time glued after the day ('2025-01-0716:42'), its colon perhaps lost too ('2025-10-10850').
+  { re: /\b(20\d{2})([-/.])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2}|\d{3,4}(?!\d))/, build: (m) => iso(+m[1], +m[3], +m[4]) },
   // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024').
   {
     re: /\b(\d{1,2})\s*DE\s+([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20\d{2})\b/,
@@ -134,7 +138,11 @@ const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUC
 const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
-function gluedDate(l: string): string | null {
+function gluedDate(l: string, labelled = false): string | null {
+  // After FECHA, a handwritten day's slash read as a 1 before a two-digit year ('Fecha: 715/25' is 7/5/25).
+  const slash = labelled ? /\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/.exec(l) : null;
+  const handwritten = slash ? iso(+slash[3], +slash[2], +slash[1]) : null;
+  if (handwritten) return handwritten;
   const m =
     /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ??
     /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
@@ -207,7 +215,7 @@ export function findDate(lines: string[], monthFirst: boolean): FoundDate | null
       break;
     }
     if (!found && DATE_LABEL.test(l) && !START_DATE.test(l)) {
-      const glued = gluedDate(l);
+      const glued = gluedDate(l, true);
       if (glued) return { date: glued, labelled: true, unambiguous: false, confirmed: false };
     }
   }

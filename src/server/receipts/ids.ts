@@ -68,11 +68,12 @@ function rutMissingItsDigit(l: string): string | null {
   return `${body}-${rutCheckDigit(body)}`;
 }
 
-const LETTER_FOR_DIGIT: Record<string, string> = { S: '5', O: '0', B: '8' };
+// A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z.
+const LETTER_FOR_DIGIT: Record<string, string> = { S: '5', O: '0', B: '8', G: '9', Z: '2' };
 
-/** A RUT's check digit read as a letter ('77.554.477-S'): the digit it looks like, when the check digit then holds. */
+/** A RUT's check digit read as a letter ('77.554.477-S', '-g'): the digit it looks like, when the check digit then holds. */
 function checkDigitAsLetter(l: string): string {
-  return l.replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOB])(?![A-Z\d])/g, (all, body: string, c: string) =>
+  return l.replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) =>
     normalizeRut(body.replace(/,/g, '.') + LETTER_FOR_DIGIT[c]) ? body + LETTER_FOR_DIGIT[c] : all,
   );
 }
@@ -107,6 +108,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   const folded = lines.map(fold);
   let receptorUntil = -1;
   let lostDigit: string | null = null;
+  let misreadDigit: string | null = null;
   folded.forEach((line, i) => {
     const l = checkDigitAsLetter(line);
     if (RECEPTOR_START.test(l)) {
@@ -135,6 +137,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
       pieced = fuzzy;
     }
     if (!matches.length && !customer) lostDigit ??= rutMissingItsDigit(l);
+    if (!customer) misreadDigit ??= rutWithMisreadDigit(l);
     for (const m of matches.map((raw) => [raw, raw] as const)) {
       const raw = m[1].replace(/,/g, '.').replace(/\.([\dK])$/, '-$1');
       const rut = normalizeRut(raw);
@@ -155,13 +158,29 @@ export function findTaxId(lines: string[]): TaxIdResult {
   });
   if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
   if (!ruts.length) {
-    const worked = lostDigit;
+    const worked = lostDigit ?? misreadDigit;
     return { taxId: worked ? { value: worked, currency: 'CLP' } : null, invalidRut, mentionsRut: mentionsRut || !!worked, placed: false, checkDigitWorkedOut: !!worked };
   }
   const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
   // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
   if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
   return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1, pieced: best.pieced };
+}
+
+/** Check digits a blurred thermal print turns into each other ('77.042.102-8' for -0, '76.195.414 6' for -8). */
+const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
+
+/**
+ * A labelled RUT, grouped as a RUT is, whose printed check digit fails where the digit it should be looks like it:
+ * the check digit is the likelier misreading, so it is worked out. Only as a last resort, and never confirmed.
+ */
+function rutWithMisreadDigit(l: string): string | null {
+  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?[-\s]\s?(\d)(?![\dA-Z])/.exec(l);
+  if (!m) return null;
+  const body = `${m[1]}${m[2]}${m[3]}`;
+  const digit = rutCheckDigit(body);
+  const pair = [m[4], digit].sort().join('');
+  return LOOK_ALIKE_DIGITS.has(pair) ? `${body}-${digit}` : null;
 }
 
 /** SII document type codes (DTE). */
@@ -181,14 +200,15 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
   // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
   [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],
-  // TICKET with its I read as 1 or L and its K as E ('T1CEET 4934743' on a toll's blurred photo).
-  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KE]ET\b/, 'ticket'],
+  // TICKET with its I read as 1 or L and its K as E or X ('T1CEET 4934743', 'TICXET' on a toll's blurred photo).
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KEX]ET\b/, 'ticket'],
 ];
 
 const NOT_A_TAX_DOCUMENT = /\bNO\s*(ES\s*)?VALIDO\s*COMO\s*(BOLETA|FACTURA)(\s*NI\s*(BOLETA|FACTURA))?/g;
 
 export function findDocumentType(lines: string[]): DocumentType | null {
   let notTaxDocument = false;
+  let toll = false;
   for (const line of lines) {
     const l = fold(line);
     const code = /\b(?:TIPO\s+(?:DE\s+)?(?:DTE|DOCUMENTO|DOC\.?)|DTE|T\.?\s?D\.?)\s*(?:N[°º]\s*)?[:.]?\s*(\d{2})\b/.exec(l);
@@ -197,9 +217,11 @@ export function findDocumentType(lines: string[]): DocumentType | null {
     // or a folio's "no válido como boleta (ni factura)" names what the paper is not: a ticket, unless named otherwise.
     const named = l.replace(NOT_A_TAX_DOCUMENT, ' ');
     notTaxDocument ||= named !== l;
+    toll ||= /\bPEAJE\b/.test(l);
     for (const [re, type] of DOC_WORDS) if (re.test(named)) return type;
   }
-  return notTaxDocument ? 'ticket' : null;
+  // A toll plaza's slip that names no tax document is the plaza's own ticket.
+  return notTaxDocument || toll ? 'ticket' : null;
 }
 
 const NUMBER_LABEL = /(?:\bFOLIO|\bN[°º]|\bNO\.|\bNRO\.?|\bNUM\.?|\bNUMERO|#)\s*[:.]?\s*([A-Z]?\d{1,4}-\d{3,10}|[A-Z]{0,4}\d{1,12})\b/;

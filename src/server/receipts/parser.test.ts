@@ -839,14 +839,48 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING PLAZA OESTE\nR.U.T. 76.384.522-5\nA PAGAR $5.370').taxId).toBeNull();
     });
 
+    it('a labelled RUT whose check digit was misread as a digit that looks like the right one is worked out, unsure', () => {
+      const eight = parseReceiptText('AUTOPISTA LOS LIBERTADORES\nRUT: 77.042.102-8\nPEAJE CHACABUCO\nTARIFA: $3.900');
+      expect(eight.taxId).toBe('77042102-0');
+      expect(eight.fieldConfidence.taxId).toBe('low');
+      // Its dash read as a space.
+      expect(parseReceiptText('CONCESIONARIA RUTA 68\nRUT: 76.195.414 6\nTARIFA: $5.200').taxId).toBe('76195414-8');
+      // A digit that looks nothing like the right one (a body digit is likelier wrong), the customer's RUT, or a
+      // valid RUT elsewhere: nothing is worked out.
+      expect(parseReceiptText('AUTOPISTA LOS LIBERTADORES\nRUT: 77.042.102-4\nTARIFA: $3.900').taxId).toBeNull();
+      expect(parseReceiptText('FACTURA ELECTRONICA\nSEÑOR(ES): CONSTRUCTORA ANDES\nRUT: 77.042.102-8\nTOTAL $3.900').taxId).toBeNull();
+      expect(parseReceiptText('COPEC\nRUT: 99.520.000-7\nRUT: 77.042.102-8\nTOTAL $3.900').taxId).toBe('99520000-7');
+    });
+
     it("TICKET as OCR reads it on a blurred photo ('T1CEET'); a word that only starts alike is not one", () => {
-      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nT1CEET 4934743\nTAR1FA:$1.900').documentType).toBe('ticket');
-      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nTICKETERA 12\nTARIFA:$1.900').documentType).not.toBe('ticket');
+      expect(parseReceiptText('ESTACIONAMIENTO CENTRAL\nT1CEET 4934743\nTAR1FA:$1.900').documentType).toBe('ticket');
+      expect(parseReceiptText('ESTACIONAMIENTO CENTRAL\nTICKETERA 12\nTARIFA:$1.900').documentType).not.toBe('ticket');
+    });
+
+    it("a toll's slip naming no document, TICKET glued to its N° or with its K read as X", () => {
+      expect(parseReceiptText('AUTOPISTA DEL SOL\nPLAZA DE PEAJE MELIPILLA\n9258967\nTARIFA $1.300').documentType).toBe('ticket');
+      // A toll plaza's boleta is still a boleta; a slip with no toll and no document's name stays unnamed.
+      expect(parseReceiptText('AUTOPISTA LOS LIBERTADORES\nPEAJE CHACABUCO\nBOLETA ELECTRONICA N° 6367775\nTARIFA $3.900').documentType).toBe('boleta');
+      expect(parseReceiptText('FERRETERIA\n9258967\nTOTAL $1.300').documentType).toBe('boleta');
+      expect(parseReceiptText('AUTOPISTA DEL ACONCAGUA\nTICKETN*S183453\nTARIFA: $4.600').documentType).toBe('ticket');
+      expect(parseReceiptText('RUTA DEL MAIPO\nTICXET 5858354\nTARIFA: $3.400').documentType).toBe('ticket');
+    });
+
+    it("a J read as 3 in a month's name, a date's separator read as a colon, a year-first date with its time glued on without a colon, a handwritten slash read as 1", () => {
+      expect(parseReceiptText('PANADERIA LA ESPIGA\nFecha: 08-3UL-2024 Hora: 17:24\nTOTAL $1.890').date).toBe('2024-07-08');
+      expect(parseReceiptText('LIBRERIA\nEmiSi0n:10:09.202411:03\nTotal: $95.080').date).toBe('2024-09-10');
+      // A time before a year is no date.
+      expect(parseReceiptText('LIBRERIA\nHORA 12:10:09.2024\nTotal: $95.080').date).toBeNull();
+      expect(parseReceiptText('PARKING TERMINAL SUR\nENTRADA:2025-10-10850\nVALOR $5.080').date).toBe('2025-10-10');
+      expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
+      // Not without a date's label: a number that only looks so.
+      expect(parseReceiptText('RADIO TAXI LOS ANDES\nRes. 715/25\nValor $8000').date).toBeNull();
     });
 
     it("a check digit read as a letter, a check digit lost under the next word, a CNPJ whose label's P reads as R", () => {
       const letter = parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 77.554.477-S\nBOLETA ELECTRONICA\nTOTAL $1.000', { source: 'ocr' });
       expect(letter.taxId).toBe('77554477-5');
+      expect(parseReceiptText('SERVICENTRO LOS ANDES\nRut 76.717.644-g Giro venta al por menor\nTOTAL $1.000').taxId).toBe('76717644-9');
       // The letter's digit must make the check digit hold: an O (0) here does not, and nothing is worked out over it.
       expect(parseReceiptText('ESTACIONAMIENTOS\nR.U.T. 77.554.477-O\nTOTAL $1.000').taxId).toBeNull();
       const lost = parseReceiptText('SERVICENTRO LOS ANDES\nRut:77.122.635.Giro.venta al por menor\nTOTAL $1.000', { source: 'ocr' });

@@ -76,8 +76,9 @@ export function splitLines(text: string): string[] {
       return digit === '5' ? (lower ? 's' : 'S') : lower ? 'i' : 'I';
     })
     .replace(/\p{L}{5,}/gu, splitKeywords)
-    // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', * or ?).
-    .replace(/(\p{L}{4,})(N[°º'*?]\s*\d)/gu, '$1 $2')
+    // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', * or ?), the
+    // number's first digit perhaps read as a letter ('TICKETN*S183453').
+    .replace(/(\p{L}{4,})(N[°º'*?]\s*(?:\d|[SOIB]\d))/gu, '$1 $2')
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
     .filter((l) => l.length > 0);
