@@ -36,6 +36,18 @@ function cnpj(value: string): string {
   return value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
 }
 
+/**
+ * A CNPJ whose check digits fail, read again as its company's head office: the four digits after the slash number the
+ * establishment, and a shop's receipt mostly bears 0001, whose zeros a blurred print turns into 6s and 8s
+ * ('75.821.889/0861-77'). Taken only when both check digits then hold; null otherwise.
+ */
+function headOffice(value: string): string | null {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== 14 || d.slice(8, 12) === '0001') return null;
+  const head = `${d.slice(0, 8)}0001${d.slice(12)}`;
+  return isValidCnpj(head) ? cnpj(head) : null;
+}
+
 /** RUT as a label, and as OCR misreads it when a number is glued to it ('RLI776606.841-3': U read as LI, the T as 7). */
 const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R[LU][I1]|RU7)`;
 
@@ -109,6 +121,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   let receptorUntil = -1;
   let lostDigit: string | null = null;
   let misreadDigit: string | null = null;
+  let foreignWorkedOut = false;
   folded.forEach((line, i) => {
     const l = checkDigitAsLetter(line);
     if (RECEPTOR_START.test(l)) {
@@ -124,8 +137,15 @@ export function findTaxId(lines: string[]): TaxIdResult {
     const customer = CUSTOMER_LINE.test(l) || i <= receptorUntil;
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
+      if (!m || customer || foreign) continue;
+      if (f.currency !== 'BRL') foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
       // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
-      if (m && !customer && !foreign && (f.currency !== 'BRL' || isValidCnpj(m[1]))) foreign = { value: f.currency === 'BRL' ? cnpj(m[1]) : m[1].replace(/\s/g, ''), currency: f.currency };
+      else if (isValidCnpj(m[1])) foreign = { value: cnpj(m[1]), currency: 'BRL' };
+      else {
+        const head = headOffice(m[1]);
+        if (head) foreign = { value: head, currency: 'BRL' };
+        foreignWorkedOut = !!head;
+      }
     }
     let pieced: string | null = null;
     const matches = [...l.matchAll(CL_RUT)].map((m) => m[1] ?? m[2]);
@@ -156,14 +176,14 @@ export function findTaxId(lines: string[]): TaxIdResult {
       ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0), pieced: m[1] === pieced });
     }
   });
-  if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true, checkDigitWorkedOut: foreignWorkedOut };
   if (!ruts.length) {
     const worked = lostDigit ?? misreadDigit;
     return { taxId: worked ? { value: worked, currency: 'CLP' } : null, invalidRut, mentionsRut: mentionsRut || !!worked, placed: false, checkDigitWorkedOut: !!worked };
   }
   const best = ruts.reduce((a, b) => (b.score > a.score ? b : a));
   // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
-  if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true };
+  if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true, checkDigitWorkedOut: foreignWorkedOut };
   return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1, pieced: best.pieced };
 }
 

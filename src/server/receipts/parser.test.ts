@@ -724,8 +724,9 @@ describe('low-quality input', () => {
 
     it('a Brazilian CNPJ glued to the next label is read', () => {
       expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0001-68IE:793757643\nValor a Pagar R$ 15,03').taxId).toBe('63.628.094/0001-68');
-      // One digit misread fails the CNPJ's check digits: no id rather than another company's; still reais.
-      const misread = parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.094/0081-68\nDANFE NFC-e\nValor a Pagar R$ 15,03');
+      // One digit misread fails the CNPJ's check digits: no id rather than another company's; still reais. (A misread
+      // in the establishment's number, 0081 for 0001, is the head office's: tested below.)
+      const misread = parseReceiptText('DROGARIA SAO JOSE\nCNPJ:63.628.894/0001-68\nDANFE NFC-e\nValor a Pagar R$ 15,03');
       expect(misread).toMatchObject({ taxId: null, currency: 'BRL', amount: 15.03 });
       // The label's J read as 3, a dot as a colon, the next label's I as a 1, a doubled colon: still the CNPJ, as Brazil writes it.
       expect(parseReceiptText('POSTO ESTRELA DO SUL LTDA\nCNP3:27.606:498/0001-971E:646695775\nValor a Pagar Rs 842,49').taxId).toBe('27.606.498/0001-97');
@@ -887,6 +888,14 @@ describe('low-quality input', () => {
       expect(lost.taxId).toBe('77122635-3');
       expect(lost.fieldConfidence.taxId).toBe('low');
       expect(parseReceiptText('PADARIA PAULISTA\nCNRJ: 22.361.267/0001-47 IE: 955099846\nValor a Pagar R$ 10,00').taxId).toBe('22.361.267/0001-47');
+    });
+
+    it("a CNPJ whose head office's 0001 a blurred print turned into other digits is read as the head office's, unsure", () => {
+      const head = parseReceiptText('DROGARIA SAO JOSE\nCNPJ: 11.222.333/0861-81 IE: 514632313\nValor a Pagar R$ 94,45', { source: 'ocr' });
+      expect(head.taxId).toBe('11.222.333/0001-81');
+      expect(head.fieldConfidence.taxId).toBe('low');
+      // A body digit wrong: 0001 does not make it pass, and nothing is guessed.
+      expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ: 11.222.383/0861-81\nValor a Pagar R$ 94,45').taxId).toBeNull();
     });
 
     it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
