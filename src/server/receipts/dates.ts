@@ -37,6 +37,10 @@ function dateText(line: string): string {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
       })
+      // A space inside the month ('11/1 1/2024'), or inside the day right after a date's label ('Fecha: 2 3/04/2024';
+      // elsewhere 'Caja 2 3/04/2024' is a till and a date).
+      .replace(/(?<=(?:^|\b(?:FECHA|EMISION|DATE)\b)[\s:.]*)(\d)\s(\d)([/.-])(\d{1,2})\3((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$3$5')
+      .replace(/(?<![\d/.-])(\d{1,2})([/.-])(\d)\s(\d)\2((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$2$5')
       // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
       .replace(/(\d([/.-]))3(UL|UN|AN)(?=\2\d{2,4}(?!\d))/g, '$1J$3')
       // A day's separator read as a colon before a four-digit year ('Emision:10:09.202411:03').

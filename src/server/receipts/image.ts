@@ -98,6 +98,40 @@ function inkInside(pixels: Buffer, w: number, h: number, [x0, y0, x1, y1]: numbe
   return total ? inside / total : 1;
 }
 
+/** Columns (of the 256-px copy) without print that may lie between two with print: the gap between words. */
+const GAP = 4;
+
+/**
+ * Print per column and per row of the small copy: pixels in a valley, darker than four fifths of what lies two pixels
+ * away on both sides (across or along). A stroke has paper on both sides; the paper's edge against the table does
+ * not. A ratio, not a difference: a shadow darkens paper and ink alike, so print in a shadow band still counts.
+ */
+function inkProfile(pixels: Buffer, w: number, h: number): { cols: Float64Array; rows: Float64Array } {
+  const R = 2;
+  const cols = new Float64Array(w);
+  const rows = new Float64Array(h);
+  for (let y = R; y < h - R; y++)
+    for (let x = R; x < w - R; x++) {
+      const p = pixels[y * w + x];
+      const across = Math.min(pixels[y * w + x - R], pixels[y * w + x + R]);
+      const along = Math.min(pixels[(y - R) * w + x], pixels[(y + R) * w + x]);
+      const side = Math.max(across, along);
+      if (p > 0.8 * side || side - p < 12) continue;
+      cols[x]++;
+      rows[y]++;
+    }
+  return { cols, rows };
+}
+
+/** The span [first, last] grown outwards over neighbouring lines (columns or rows) with print, across gaps of `gap`. */
+function widen([first, last]: [number, number], ink: Float64Array, gap: number): [number, number] {
+  let a = first;
+  for (let i = first - 1; i >= 0 && a - i <= gap; i--) if (ink[i] >= 2) a = i;
+  let b = last;
+  for (let i = last + 1; i < ink.length && i - b <= gap; i++) if (ink[i] >= 2) b = i;
+  return [a, b];
+}
+
 /**
  * A photo shows the receipt on a table: keep the bright paper and drop the background, which OCR would otherwise
  * read as noise at the cost of a second or more. Rows and columns where paper dominates bound the crop; a scan or a
@@ -122,8 +156,10 @@ async function cropToPaper(grey: Buffer, width: number, height: number): Promise
     if (first < 0) [first, last] = [0, counts.length - 1];
     return [first, last];
   };
-  const [x0, x1] = span(cols, h);
-  const [y0, y1] = span(rows, w);
+  // A shadow band at the paper's edge leaves that strip below the paper level: widen the span over the print next to it.
+  const ink = inkProfile(small.data, w, h);
+  const [x0, x1] = widen(span(cols, h), ink.cols, GAP);
+  const [y0, y1] = widen(span(rows, w), ink.rows, GAP);
   const scale = width / w;
   const margin = Math.round(0.02 * Math.max(width, height));
   const left = Math.max(0, Math.floor(x0 * scale) - margin);

@@ -865,6 +865,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\n9258967\nTOTAL $1.300').documentType).toBe('boleta');
       expect(parseReceiptText('AUTOPISTA DEL ACONCAGUA\nTICKETN*S183453\nTARIFA: $4.600').documentType).toBe('ticket');
       expect(parseReceiptText('RUTA DEL MAIPO\nTICXET 5858354\nTARIFA: $3.400').documentType).toBe('ticket');
+      expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN318846\nMONTO A PAGAR $3.540').documentType).toBe('ticket');
+      expect(parseReceiptText('JUAN MAESTRO\nBOLETA ELECTRONICA\nN9 924838\nTOTAL $1.670').invoiceNumber).toBe('924838');
     });
 
     it("a J read as 3 in a month's name, a date's separator read as a colon, a year-first date with its time glued on without a colon, a handwritten slash read as 1", () => {
@@ -873,6 +875,11 @@ describe('low-quality input', () => {
       // A time before a year is no date.
       expect(parseReceiptText('LIBRERIA\nHORA 12:10:09.2024\nTotal: $95.080').date).toBeNull();
       expect(parseReceiptText('PARKING TERMINAL SUR\nENTRADA:2025-10-10850\nVALOR $5.080').date).toBe('2025-10-10');
+      // A space inside the month or the day.
+      expect(parseReceiptText('RECIBO DE DINERO\nFecha: 11/1 1/2024\nTOTAL $102.990').date).toBe('2024-11-11');
+      expect(parseReceiptText('RECIBO DE DINERO\nFecha: 2 3/04/2024\nTOTAL $102.990').date).toBe('2024-04-23');
+      expect(parseReceiptText('RECIBO DE DINERO\nCaja 2 3/04/2024\nTOTAL $102.990').date).toBe('2024-04-03');
+      expect(parseReceiptText('SANTA ISABEL\nFecha:23.07.24Hora:17:25\nTOTAL $6.750').date).toBe('2024-07-23');
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
       // Not without a date's label: a number that only looks so.
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRes. 715/25\nValor $8000').date).toBeNull();
