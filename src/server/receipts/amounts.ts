@@ -241,7 +241,8 @@ export function parkingCharge(folded: string[]): number | null {
   for (const l of folded) {
     const r = l.match(/\bVAL[O0]R\W{0,2}MINUT[O0]S?\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/) ?? l.match(/\b(?:POR|X)\s+MINUT[O0]\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/);
     if (r && rate === null) rate = Number(r[1]);
-    const t = /\bTIEM/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|IN\b)/) : null;
+    // TIEMPO, its I perhaps lost, the minutes perhaps without MIN ('TEMP0.2h55').
+    const t = /\bTI?EMP/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|IN\b|$)/) : null;
     if (t && minutes === null && Number(t[2]) < 60) minutes = Number(t[1]) * 60 + Number(t[2]);
   }
   return rate && minutes ? rate * minutes : null;

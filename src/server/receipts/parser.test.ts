@@ -945,6 +945,8 @@ describe('low-quality input', () => {
       expect(lost.amount).toBe(5370); // 185 min × $29 = $5.365, rounded to the ten pesos
       // The $ read as a 5: the reading without it is the one the minutes confirm.
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO:3h15min\nVALOR MINUTO: S29\nTOTAL 55.660').amount).toBe(5660);
+      // TIEMPO with its I lost, the rate glued to its label.
+      expect(parseReceiptText('PARKING TERMINAL SUR\nTEMP0.2h55\nVALORMINUTO.S29\nVALOR 55.080').amount).toBe(5080);
       // A printed charge the minutes do not give stays as printed (a daily maximum, a flat rate).
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO: 9 h 47 min\nVALOR MINUTO: $35\nTOTAL $12.000').amount).toBe(12000);
     });
