@@ -65,9 +65,9 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(PESO_READ_AS_S, '$1 ')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
-    // Or read as a space ('$12 290'), or a handwritten amount's thousands split by one ('$: 25.0 00.-').
+    // Or read as a space ('$12 290'), or a handwritten amount's thousands split by one ('$: 25.0 00.-', '25.00 0').
     .replace(/(\$\s?\d{1,3}) (\d{3})(?![\d.,]?\d)/g, '$1.$2')
-    .replace(/(\$\W{0,2}\d{1,3}\.\d) (\d{2})(?![\d.,]?\d)/g, '$1$2');
+    .replace(/(\$\W{0,2}\d{1,3}\.(?:\d (\d{2})|\d{2} (\d)))(?![\d.,]?\d)/g, (all: string) => all.replace(/ (?=\d+$)/, ''));
   for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
     // Digits glued to letters are codes ('X65T', 'A4'), not money.

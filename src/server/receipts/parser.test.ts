@@ -533,6 +533,7 @@ describe('amounts', () => {
     // A handwritten fare whose thousands a space split, a tip's thousands point read as a space ('$12 290', 15 % of
     // $81.930), and a card's masked number, which is no amount.
     expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°2655\nFecha: 03-01-2025\nValor $: 25.0 00.-\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
+    expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N°2959\nFecha: 10-04-2025\nValor $: 25.00 0\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
     const tipped = 'PRE-CUENTA\n1CAFE $2.500\nSUBTOTAL S81930\nPROPINASUGERIDA15% $12 290\nTOTALAPAGAR S94.220';
     expect(parseReceiptText(tipped, { source: 'ocr' }).amount).toBe(81930);
     expect(parseReceiptText('HOTEL TERMAS\nPago Visa****1623\nTotal cargos $146.990', { source: 'ocr' }).amount).toBe(146990);
