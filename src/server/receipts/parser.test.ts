@@ -867,6 +867,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('AUTOPISTA DEL ACONCAGUA\nTICKETN*S183453\nTARIFA: $4.600').documentType).toBe('ticket');
       expect(parseReceiptText('RUTA DEL MAIPO\nTICXET 5858354\nTARIFA: $3.400').documentType).toBe('ticket');
       expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN318846\nMONTO A PAGAR $3.540').documentType).toBe('ticket');
+      expect(parseReceiptText('LIBRERIA\nCUADERNO 31.200\nTO TAL 5 27.940').amount).toBe(27940);
+      expect(parseReceiptText('LIBRERIA\nCUADERNO $31.200\nSUB TO TAL $31.200\nDESCUENTO $3.260\nTO TAL $27.940').amount).toBe(27940);
       expect(parseReceiptText('JUAN MAESTRO\nBOLETA ELECTRONICA\nN9 924838\nTOTAL $1.670').invoiceNumber).toBe('924838');
     });
 
@@ -881,6 +883,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO DE DINERO\nFecha: 2 3/04/2024\nTOTAL $102.990').date).toBe('2024-04-23');
       expect(parseReceiptText('RECIBO DE DINERO\nCaja 2 3/04/2024\nTOTAL $102.990').date).toBe('2024-04-03');
       expect(parseReceiptText('SANTA ISABEL\nFecha:23.07.24Hora:17:25\nTOTAL $6.750').date).toBe('2024-07-23');
+      expect(parseReceiptText('SERVICENTRO\nFecha:23-MAR-2025Hora:18:50\nTOTAL $39.000').date).toBe('2025-03-23');
+      expect(parseReceiptText('CENTRAL PARK\nENTRADA:20MAY:20259:14\nAPAGAR $6.790').date).toBe('2025-05-20');
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
       // Not without a date's label: a number that only looks so.
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRes. 715/25\nValor $8000').date).toBeNull();

@@ -60,8 +60,8 @@ export function splitLines(text: string): string[] {
     .replace(/\r\n?/g, '\n')
     .replace(/(\d[/.-]\d{1,2}[/.-](?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
-    // A date glued to the next word ('Fecha:23.07.24Hora:17:25').
-    .replace(/(\b\d{1,2}([/.-])\d{1,2}\2(?:\d{2}|\d{4}))(?=\p{L})/gu, '$1 ')
+    // A date glued to the next word ('Fecha:23.07.24Hora:17:25', '23-MAR-2025Hora').
+    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:\d{2}|\d{4}))(?=\p{L})/gu, '$1 ')
     // Year first ('2025-08-0607:23') and a month's name ('02-MAR-202419:54'): the day or the year has a fixed length.
     .replace(/(\b(?:19|20)\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\p{L}{3,10}\.?\2(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu, '$1 ')
@@ -78,6 +78,8 @@ export function splitLines(text: string): string[] {
       return digit === '5' ? (lower ? 's' : 'S') : lower ? 'i' : 'I';
     })
     .replace(/\p{L}{5,}/gu, splitKeywords)
+    // TOTAL split in two ('TO TAL 5 27.940').
+    .replace(/\b(SUB)?T[O0] TAL\b/gi, (_, sub: string | undefined) => `${sub ?? ''}TOTAL`)
     // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', * or ?), the
     // number's first digit perhaps read as a letter ('TICKETN*S183453').
     .replace(/(\p{L}{4,})(N[°º'*?]\s*(?:\d|[SOIB]\d))/gu, '$1 $2')
