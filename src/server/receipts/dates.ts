@@ -22,6 +22,8 @@ const MONTH_ALT = Object.keys(MONTHS)
 /** A day of letters and digits before a month's name, the same separator twice, then the year. */
 const DAY_BEFORE_MONTH = new RegExp(`(?<![A-Z\\d])([\\dOESILB]{1,2})(([/.-])(?:${MONTH_ALT})\\3\\d{2,4})(?!\\d)`, 'g');
 
+const TWO_LETTER_MONTH: Record<string, string> = { EN: 'ENE', FE: 'FEB', AB: 'ABR', AG: 'AGO', SE: 'SEP', OC: 'OCT', NO: 'NOV', DI: 'DIC' };
+
 /** Letters the recogniser answers for digits: O and E for 0, S for 5, I and L for 1, B for 8. */
 const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '1', B: '8' };
 
@@ -41,6 +43,11 @@ function dateText(line: string): string {
       // elsewhere 'Caja 2 3/04/2024' is a till and a date).
       .replace(/(?<=(?:^|\b(?:FECHA|EMISION|DATE)\b)[\s:.]*)(\d)\s(\d)([/.-])(\d{1,2})\3((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$3$5')
       .replace(/(?<![\d/.-])(\d{1,2})([/.-])(\d)\s(\d)\2((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$2$5')
+      // A numeric date glued to the label before it ('Emsiom09/03/2514:21').
+      .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2})/gu, '$1 ')
+      // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
+      // ('15-EN-2024'); MA and JU are two months each, and stay unread.
+      .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)
       // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
       .replace(/(\d([/.-]))3(UL|UN|AN)(?=\2\d{2,4}(?!\d))/g, '$1J$3')
       // A day's separator read as a colon before a four-digit year ('Emision:10:09.202411:03').
@@ -105,9 +112,10 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   { re: /\b(2[1-9]\d{2})([-/.])(\d{1,2})\2(\d{1,2})\b/, build: (m) => iso(+m[1], +m[3], +m[4]) },
   // Year first with the time glued after the day ('2025-01-0716:42'), its colon perhaps lost too ('2025-10-10850').
   { re: /\b(20\d{2})([-/.])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2}|\d{3,4}(?!\d))/, build: (m) => iso(+m[1], +m[3], +m[4]) },
-  // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024').
+  // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024',
+  // '26 deseptiembe de2024').
   {
-    re: /\b(\d{1,2})\s*DE\s+([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20\d{2})\b/,
+    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20\d{2})\b/,
     build: (m) => {
       const month = brokenMonth(m[2]);
       return month ? iso(+m[3], month, +m[1]) : null;
@@ -123,15 +131,16 @@ function monthTens(n: number): number {
 const SPANISH_MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
 /**
- * A Spanish month name that OCR visibly broke: split by a space ('AB II' for ABRIL), an O read as 0 ('N0VIEMBRE') or
- * cut short ('NOVIEMBR'). It is the one month whose first two letters it shares (three for MA- and JU-), about as
+ * A Spanish month name that OCR visibly broke: split by a space ('AB II' for ABRIL), an O read as 0 ('N0VIEMBRE'), cut
+ * short ('NOVIEMBR') or a letter lost ('SEPTIEMBE'). It is the one month whose first two letters it shares (three for MA- and JU-), about as
  * long. A whole word that merely starts like a month ('MARCA') is not broken, and no month. Null when none or several fit.
  */
 function brokenMonth(word: string): number | null {
   const w = word.replace(/\s/g, '').replace(/0/g, 'O');
   const fits = SPANISH_MONTHS.flatMap((name, i) => {
     const prefix = /^(MA|JU)/.test(name) ? 3 : 2;
-    const broken = /\s|0/.test(word) || (w.length >= 3 && name.startsWith(w));
+    const dropped = w.length >= 4 && w.length === name.length - 1 && [...name].some((_, j) => name.slice(0, j) + name.slice(j + 1) === w);
+    const broken = /\s|0/.test(word) || (w.length >= 3 && name.startsWith(w)) || dropped;
     return broken && w.length >= prefix && name.startsWith(w.slice(0, prefix)) && Math.abs(name.length - w.length) <= 2 ? [i + 1] : [];
   });
   return fits.length === 1 ? fits[0] : null;

@@ -884,6 +884,10 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO DE DINERO\nCaja 2 3/04/2024\nTOTAL $102.990').date).toBe('2024-04-03');
       expect(parseReceiptText('SANTA ISABEL\nFecha:23.07.24Hora:17:25\nTOTAL $6.750').date).toBe('2024-07-23');
       expect(parseReceiptText('SERVICENTRO\nFecha:23-MAR-2025Hora:18:50\nTOTAL $39.000').date).toBe('2025-03-23');
+      expect(parseReceiptText('FERRETERIA\nFech:15-EN-2024 Hora: 11:12\nTOTAL $39.000').date).toBe('2024-01-15');
+      expect(parseReceiptText('FERRETERIA\nEmsiom09/03/2514:21\nTOTAL $39.000').date).toBe('2025-03-09');
+      expect(parseReceiptText('RECIBO\nRancagua 26 deseptiembe de2024\nTOTAL $278.000').date).toBe('2024-09-26');
+      expect(parseReceiptText('FERRETERIA\nFecha:15-MA-2024 Hora: 11:12\nTOTAL $39.000').date).toBeNull();
       expect(parseReceiptText('CENTRAL PARK\nENTRADA:20MAY:20259:14\nAPAGAR $6.790').date).toBe('2025-05-20');
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
       // Not without a date's label: a number that only looks so.
