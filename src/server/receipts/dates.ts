@@ -43,8 +43,8 @@ function dateText(line: string): string {
       // elsewhere 'Caja 2 3/04/2024' is a till and a date).
       .replace(/(?<=(?:^|\b(?:FECHA|EMISION|DATE)\b)[\s:.]*)(\d)\s(\d)([/.-])(\d{1,2})\3((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$3$5')
       .replace(/(?<![\d/.-])(\d{1,2})([/.-])(\d)\s(\d)\2((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$2$5')
-      // A numeric date glued to the label before it ('Emsiom09/03/2514:21').
-      .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2})/gu, '$1 ')
+      // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
+      .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
       // ('15-EN-2024'); MA and JU are two months each, and stay unread.
       .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)
@@ -104,7 +104,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
       const y = +m[4];
       if (a > 12 && b > 12 && !monthFirst) return iso(y, monthTens(b), a);
       if (a > 12) return iso(y, b, a);
-      if (b > 12) return iso(y, a, b);
+      // A day-first month whose tens digit OCR misread ('04/88/2025') is no month-first date with a day of 88.
+      if (b > 12) return iso(y, a, b) ?? (monthFirst ? null : iso(y, monthTens(b), a));
       return monthFirst ? iso(y, a, b) : iso(y, b, a);
     },
   },
@@ -168,6 +169,9 @@ function gluedDate(l: string, labelled = false): string | null {
   // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);
   if (after) return iso(+after[4], +after[3], +after[1]);
+  // The separator between day and month lost ('2403/2024').
+  const beforeMonth = /\b(\d{2})(\d{2})[/.-](20\d{2})\b/.exec(l);
+  if (beforeMonth) return iso(+beforeMonth[3], +beforeMonth[2], +beforeMonth[1]);
   // The separator before the year lost, the time glued after it ('27.01202519:43').
   const beforeYear = /\b(\d{2})([/.-])(\d{2})(20\d{2})(?=\d{1,2}:\d{2}|(?!\d))/.exec(l);
   if (beforeYear) return iso(+beforeYear[4], +beforeYear[3], +beforeYear[1]);

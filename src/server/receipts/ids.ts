@@ -83,9 +83,21 @@ function rutMissingItsDigit(l: string): string | null {
 // A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z.
 const LETTER_FOR_DIGIT: Record<string, string> = { S: '5', O: '0', B: '8', G: '9', Z: '2' };
 
-/** A RUT's check digit read as a letter ('77.554.477-S', '-g'): the digit it looks like, when the check digit then holds. */
-function checkDigitAsLetter(l: string): string {
-  return l.replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) =>
+/** Letters OCR reads for digits inside a RUT's body ('77.767.B01-9'). */
+const BODY_DIGIT_FOR: Record<string, string> = { B: '8', O: '0', S: '5', I: '1', L: '1' };
+
+/**
+ * A RUT's check digit read as a letter ('77.554.477-S', '-g'), or a digit of its body ('77.767.B01-9'): the digit it
+ * looks like, when the check digit then holds.
+ */
+function rutLettersAsDigits(l: string): string {
+  return l
+    .replace(/(?<![\dA-Z])(\d{1,2}[.,]?[\dBOSIL]{3}[.,]?[\dBOSIL]{3})(\s?-\s?[\dK])(?![A-Z\d])/g, (all, body: string, digit: string) => {
+      if (!/[A-Z]/.test(body)) return all;
+      const read = body.replace(/[BOSIL]/g, (c) => BODY_DIGIT_FOR[c]);
+      return normalizeRut(read.replace(/,/g, '.') + digit.replace(/\s/g, '')) ? read + digit : all;
+    })
+    .replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) =>
     normalizeRut(body.replace(/,/g, '.') + LETTER_FOR_DIGIT[c]) ? body + LETTER_FOR_DIGIT[c] : all,
   );
 }
@@ -123,7 +135,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
   let misreadDigit: string | null = null;
   let foreignWorkedOut = false;
   folded.forEach((line, i) => {
-    const l = checkDigitAsLetter(line);
+    const l = rutLettersAsDigits(line);
     if (RECEPTOR_START.test(l)) {
       receptorUntil = i + 5;
       for (let j = i + 1; j <= Math.min(i + 5, folded.length - 1); j++) {
