@@ -89,7 +89,7 @@ const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTO
 const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGERIDA))/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
-const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCOMPRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
+const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
 const ROUNDING = /\b(ROUNDING|ROUND(ING)?\s+ADJ\w*|REDONDEO|ARREDONDAMENTO|ADJUSTMENT)\b/;
 const DISCOUNT = /\b(DESCUENTOS?|DCTO\.?|DSCTO\.?|DISCOUNT|DESCONTOS?|AHORRO|AHORRASTE|DONACION)\b/;
 const SUBTOTAL = /\b(SUB\s?-?\s?TOTAL|TOTAL\s*\(?\s*(EXCL|EXCLUDING|BEFORE|SIN\s+IVA)|EXCL(UDING|\.)?\s+(OF\s+)?(GST|SST|TAX|VAT)|AMT\.?\s+EXCL|TOTAL\s+SALES\s*\(?\s*EXCL|CONSUMO\s+TOTAL|TOTAL\s+CONSUMO|^CONSUMO|TOTAL\s+\d+\s?%\s+SUPPLIES|SUPPLIES|VALOR\s+TOTAL\s+DOS\s+PRODUTOS|TOTAL\s+BRUTO)\b/;
@@ -325,8 +325,11 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
   if (unsigned.every((line, i) => line === lines[i])) return asRead;
   const signRead = moneyIn(unsigned, currencyFor);
   if (signRead.amount === null) return asRead;
-  // Better arithmetic, or as good and printed as a total where the first reading only worked its total out.
-  const better = signRead.agreement > asRead.agreement || (signRead.agreement === asRead.agreement && signRead.agreement > 0 && asRead.derived && !signRead.derived);
+  // Better arithmetic, or as good and printed as a total where the first reading only worked its total out. A total
+  // the second reading only works out, with one check on its side (a card payment equal to it), does not overturn a
+  // printed total ('MONTO TOTAL 10.900', 'REDCOMPRA 510.000' read again as 10.000).
+  const weak = signRead.derived && signRead.agreement <= 1 && asRead.labelScore > 0 && !asRead.derived;
+  const better = (signRead.agreement > asRead.agreement && !weak) || (signRead.agreement === asRead.agreement && signRead.agreement > 0 && asRead.derived && !signRead.derived);
   return better ? signRead : asRead;
 }
 

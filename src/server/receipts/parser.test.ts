@@ -868,6 +868,11 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RUTA DEL MAIPO\nTICXET 5858354\nTARIFA: $3.400').documentType).toBe('ticket');
       expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN318846\nMONTO A PAGAR $3.540').documentType).toBe('ticket');
       expect(parseReceiptText('LIBRERIA\nCUADERNO 31.200\nTO TAL 5 27.940').amount).toBe(27940);
+      // REDCOMPRA with its M read as N pays the total printed under it.
+      expect(parseReceiptText('MINIMARKET\nHUEVOS X12 53.500\nMONTOTOTAL\nREDCONPRA $18.360\n$18.360').amount).toBe(18360);
+      // The amounts read again without a leading 5 ('510.000' as $10.000) do not overturn a printed total with only the
+      // card payment on their side.
+      expect(parseReceiptText('LIBRERIA\nBOLETA ELECTRONICA\nRESMA CARTA 34.390\nMONTO TOTAL 3 10.900\nREDCONPRA 510.000').amount).toBe(10900);
       expect(parseReceiptText('LIBRERIA\nCUADERNO $31.200\nSUB TO TAL $31.200\nDESCUENTO $3.260\nTO TAL $27.940').amount).toBe(27940);
       expect(parseReceiptText('JUAN MAESTRO\nBOLETA ELECTRONICA\nN9 924838\nTOTAL $1.670').invoiceNumber).toBe('924838');
     });
