@@ -85,8 +85,8 @@ export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax'
 
 /** Counts of things (TOTAL QTY 4, TOTAL ITEMS, total de ítems): never money. */
 const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTOS|UNIDADES|PIEZAS|PZAS|DE\s+ITENS|DE\s+ITEMS|PUNTOS|POINTS|PTS|TENDER)|QTY|CANT\.?\s*TOTAL|NO\.?\s+OF\s+ITEMS|QTD\.?\s+TOTAL)\b/;
-/** Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%'). */
-const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGERIDA))/;
+/** Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%'), or with a letter lost before SUGERIDA ('PROINA SUGERIDA'). */
+const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGERIDA))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
 const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
@@ -456,7 +456,10 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
   if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
   // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them).
-  const digitsAgree = words !== null && lines.some((line) => amountsInLine(line).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole)));
+  // A handwritten amount's digits split by a space ('$ 11 5.000=') are read joined too.
+  const digitsAgree =
+    words !== null &&
+    lines.some((line) => [line, line.replace(/(\d) (?=\d)/g, '$1')].some((l) => amountsInLine(l).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole))));
   if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
   const withTax = items === null ? [] : [items, ...taxes.map((t) => items + t.value)];

@@ -43,6 +43,8 @@ function dateText(line: string): string {
       // elsewhere 'Caja 2 3/04/2024' is a till and a date).
       .replace(/(?<=(?:^|\b(?:FECHA|EMISION|DATE)\b)[\s:.]*)(\d)\s(\d)([/.-])(\d{1,2})\3((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$3$5')
       .replace(/(?<![\d/.-])(\d{1,2})([/.-])(\d)\s(\d)\2((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$2$5')
+      // Two different separators, a point and a dash, around a month before a four-digit year ('07.11-2024-17:50').
+      .replace(/(?<![\d#.-])(\d{1,2})[.-](\d{1,2})[.-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
       .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
@@ -158,6 +160,22 @@ function gluedDate(l: string, labelled = false): string | null {
   const slash = labelled ? /\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/.exec(l) : null;
   const handwritten = slash ? iso(+slash[3], +slash[2], +slash[1]) : null;
   if (handwritten) return handwritten;
+  // Both slashes read as 1s ('Fecha: 717124' is 7/7/24): taken when one reading only is a date, the slashes lost
+  // altogether ('111124', 11/11/24) being another.
+  const both = labelled ? /\b(\d{5,7})\b/.exec(l) : null;
+  if (both) {
+    const readings = new Set<string>();
+    const lost = both[1].length === 6 ? iso(+both[1].slice(4), +both[1].slice(2, 4), +both[1].slice(0, 2)) : null;
+    if (lost) readings.add(lost);
+    for (const d of [1, 2])
+      for (const m of [1, 2]) {
+        const s = both[1];
+        if (s.length !== d + m + 4 || s[d] !== '1' || s[d + 1 + m] !== '1') continue;
+        const date = iso(+s.slice(-2), +s.slice(d + 1, d + 1 + m), +s.slice(0, d));
+        if (date) readings.add(date);
+      }
+    if (readings.size === 1) return [...readings][0];
+  }
   const m =
     /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ??
     /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??

@@ -534,6 +534,8 @@ describe('amounts', () => {
     // $81.930), and a card's masked number, which is no amount.
     expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°2655\nFecha: 03-01-2025\nValor $: 25.0 00.-\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
     expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N°2959\nFecha: 10-04-2025\nValor $: 25.00 0\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
+    // Digits split by a space, joined because the amount in words says so.
+    expect(parseReceiptText('RECIBO N° 9611\n$ 11 5.000=\nRecibi de Inmobiliaria Cumbre\nla cantidad de ciento quince mil pesos', { source: 'ocr' }).amount).toBe(115000);
     const tipped = 'PRE-CUENTA\n1CAFE $2.500\nSUBTOTAL S81930\nPROPINASUGERIDA15% $12 290\nTOTALAPAGAR S94.220';
     expect(parseReceiptText(tipped, { source: 'ocr' }).amount).toBe(81930);
     expect(parseReceiptText('HOTEL TERMAS\nPago Visa****1623\nTotal cargos $146.990', { source: 'ocr' }).amount).toBe(146990);
@@ -870,6 +872,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('LIBRERIA\nCUADERNO 31.200\nTO TAL 5 27.940').amount).toBe(27940);
       // REDCOMPRA with its M read as N pays the total printed under it.
       expect(parseReceiptText('MINIMARKET\nHUEVOS X12 53.500\nMONTOTOTAL\nREDCONPRA $18.360\n$18.360').amount).toBe(18360);
+      // A pre-bill's tip with a letter lost ('PROINA SUGERIDA'): what was consumed, not the total with the tip.
+      expect(parseReceiptText('EL FOGON CRIOLLO\nPRE-CUENTA\nSUBTOTAL $91.970\nPROINA SUGERIDA 10% $9.197\nTOTAL A PAGAR $101.167').amount).toBe(91970);
       // The amounts read again without a leading 5 ('510.000' as $10.000) do not overturn a printed total with only the
       // card payment on their side.
       expect(parseReceiptText('LIBRERIA\nBOLETA ELECTRONICA\nRESMA CARTA 34.390\nMONTO TOTAL 3 10.900\nREDCONPRA 510.000').amount).toBe(10900);
@@ -894,6 +898,13 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO\nRancagua 26 deseptiembe de2024\nTOTAL $278.000').date).toBe('2024-09-26');
       expect(parseReceiptText('FERRETERIA\nFecha:15-MA-2024 Hora: 11:12\nTOTAL $39.000').date).toBeNull();
       expect(parseReceiptText('CENTRAL PARK\nENTRADA:20MAY:20259:14\nAPAGAR $6.790').date).toBe('2025-05-20');
+      expect(parseReceiptText('CENTRAL PARK\nENTRADA:2024-06-1612-29\nSALIDA2024-08-1620:49\nTOTAL $750').date).toBe('2024-08-16');
+      expect(parseReceiptText('PEAJE LAS VEGAS\n04/88/202512:43\nTARIFA: $2.900').date).toBe('2025-08-04');
+      expect(parseReceiptText('MINIMARKET\nBOLETA\n2403/2024 20.20\nTOTAL $18.360').date).toBe('2024-03-24');
+      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\n07.11-2024-17:50\nTARIFA: $1.300').date).toBe('2024-11-07');
+      expect(parseReceiptText('RADIO TAXI\nFecha: 717124\nValor $22000').date).toBe('2024-07-07');
+      // Two readings (1/11/24 and 11/1/24): none is guessed.
+      expect(parseReceiptText('RADIO TAXI\nFecha: 111124\nValor $22000').date).toBeNull();
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
       // Not without a date's label: a number that only looks so.
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRes. 715/25\nValor $8000').date).toBeNull();
@@ -903,6 +914,9 @@ describe('low-quality input', () => {
       const letter = parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 77.554.477-S\nBOLETA ELECTRONICA\nTOTAL $1.000', { source: 'ocr' });
       expect(letter.taxId).toBe('77554477-5');
       expect(parseReceiptText('SERVICENTRO LOS ANDES\nRut 76.717.644-g Giro venta al por menor\nTOTAL $1.000').taxId).toBe('76717644-9');
+      // A letter in the body, taken when the check digit then holds.
+      expect(parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 77.767.B01-9\nTOTAL $2.120').taxId).toBe('77767801-9');
+      expect(parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 77.767.B01-4\nTOTAL $2.120').taxId).toBeNull();
       // The letter's digit must make the check digit hold: an O (0) here does not, and nothing is worked out over it.
       expect(parseReceiptText('ESTACIONAMIENTOS\nR.U.T. 77.554.477-O\nTOTAL $1.000').taxId).toBeNull();
       const lost = parseReceiptText('SERVICENTRO LOS ANDES\nRut:77.122.635.Giro.venta al por menor\nTOTAL $1.000', { source: 'ocr' });
