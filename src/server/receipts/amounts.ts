@@ -337,12 +337,12 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
 const SIGN_READ_AS_5 = /(^|[\s:-])5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9]\d{3,4}(?![\d.,]))/g;
 
 /**
- * TOTAL as a thin-stroked font comes out of OCR: its T read as I, 1 or 7 and its O as U, 0 or D ('IUIAL', 'SUBIUIAL'),
+ * TOTAL as a thin-stroked font comes out of OCR: its T read as I, 1 or 7 and its O as U, 0, D or G ('IUIAL', 'SUBIUIAL', 'MONTOTGTAL'),
  * the C of CASH as an L ('LASH'). Only these shapes, on the money lines' labels.
  */
 function readLabels(l: string): string {
   return l
-    .replace(/\b(SUB\s?-?\s?)?[T17I][O0UDQ][T17I][A4][L1I]\b/g, (_, sub: string | undefined) => `${sub ?? ''}TOTAL`)
+    .replace(/\b(SUB\s?-?\s?|MONTO\s?)?[T17I][O0UDQG][T17I][A4][L1I]\b/g, (_, sub: string | undefined) => `${sub?.startsWith('MONTO') ? 'MONTO ' : (sub ?? '')}TOTAL`)
     .replace(/^LASH\b/, 'CASH')
     // A peso sign glued to the label before its colon ('ValorS: 32000').
     .replace(/^(VALOR|MONTO|TARIFA)S(?=\s*:)/, '$1 $');

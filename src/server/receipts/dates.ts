@@ -43,8 +43,9 @@ function dateText(line: string): string {
       // elsewhere 'Caja 2 3/04/2024' is a till and a date).
       .replace(/(?<=(?:^|\b(?:FECHA|EMISION|DATE)\b)[\s:.]*)(\d)\s(\d)([/.-])(\d{1,2})\3((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$3$5')
       .replace(/(?<![\d/.-])(\d{1,2})([/.-])(\d)\s(\d)\2((?:19|20)\d{2})(?!\d)/g, '$1$2$3$4$2$5')
-      // Two different separators, a point and a dash, around a month before a four-digit year ('07.11-2024-17:50').
-      .replace(/(?<![\d#.-])(\d{1,2})[.-](\d{1,2})[.-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
+      // Two different separators, a point, a dash or a comma, around a month before a four-digit year ('07.11-2024-17:50',
+      // '20.08,2024').
+      .replace(/(?<![\d#.,-])(\d{1,2})[.,-](\d{1,2})[.,-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
       .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year

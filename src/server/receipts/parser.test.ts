@@ -869,6 +869,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('AUTOPISTA DEL ACONCAGUA\nTICKETN*S183453\nTARIFA: $4.600').documentType).toBe('ticket');
       expect(parseReceiptText('RUTA DEL MAIPO\nTICXET 5858354\nTARIFA: $3.400').documentType).toBe('ticket');
       expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN318846\nMONTO A PAGAR $3.540').documentType).toBe('ticket');
+      expect(parseReceiptText('PARKING TERMINAL SUR\nTICKETN 524628\nVALOR $8.090').documentType).toBe('ticket');
+      expect(parseReceiptText('FERRETERIA\nBROCHA 52.500\nMONTOTGTAL 5 32.360').amount).toBe(32360);
       expect(parseReceiptText('LIBRERIA\nCUADERNO 31.200\nTO TAL 5 27.940').amount).toBe(27940);
       // REDCOMPRA with its M read as N pays the total printed under it.
       expect(parseReceiptText('MINIMARKET\nHUEVOS X12 53.500\nMONTOTOTAL\nREDCONPRA $18.360\n$18.360').amount).toBe(18360);
@@ -902,6 +904,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PEAJE LAS VEGAS\n04/88/202512:43\nTARIFA: $2.900').date).toBe('2025-08-04');
       expect(parseReceiptText('MINIMARKET\nBOLETA\n2403/2024 20.20\nTOTAL $18.360').date).toBe('2024-03-24');
       expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\n07.11-2024-17:50\nTARIFA: $1.300').date).toBe('2024-11-07');
+      expect(parseReceiptText('SERVICENTRO\n20.08,2024 16:22 Caja 1\nTOTAL $45.000').date).toBe('2024-08-20');
+      expect(parseReceiptText('FERRETERIA\nFehu:2024-03-29Ho1:12:13\nTOTAL $32.360').date).toBe('2024-03-29');
       expect(parseReceiptText('RADIO TAXI\nFecha: 717124\nValor $22000').date).toBe('2024-07-07');
       // Two readings (1/11/24 and 11/1/24): none is guessed.
       expect(parseReceiptText('RADIO TAXI\nFecha: 111124\nValor $22000').date).toBeNull();

@@ -60,8 +60,8 @@ export function splitLines(text: string): string[] {
     .replace(/\r\n?/g, '\n')
     .replace(/(\d[/.-]\d{1,2}[/.-](?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
-    // A date glued to the next word ('Fecha:23.07.24Hora:17:25', '23-MAR-2025Hora').
-    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:\d{2}|\d{4}))(?=\p{L})/gu, '$1 ')
+    // A date glued to the next word ('Fecha:23.07.24Hora:17:25', '23-MAR-2025Hora', '2024-03-29Ho1:12').
+    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:\d{2}|\d{4})|\b(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})(?=\p{L})/gu, '$1 ')
     // Year first ('2025-08-0607:23') and a month's name ('02-MAR-202419:54'): the day or the year has a fixed length.
     .replace(/(\b(?:19|20)\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\p{L}{3,10}\.?\2(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu, '$1 ')
@@ -86,7 +86,7 @@ export function splitLines(text: string): string[] {
     // N° with its ° read as a 9 before a document's number ('N9 924838').
     .replace(/\bN9\s(?=\d{4,}\b)/g, 'N° ')
     // A document's name glued to N and its number, the ° lost ('TICKETN318846').
-    .replace(/\b(TICKET|BOLETA|FACTURA|RECIBO|FOLIO)N(?=\d{4,}\b)/giu, '$1 N')
+    .replace(/\b(TICKET|BOLETA|FACTURA|RECIBO|FOLIO)N(?=\s?\d{4,}\b)/giu, '$1 N')
     .split('\n')
     .map((l) => l.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[|¦\s]+|[|¦\s]+$/g, ''))
     .filter((l) => l.length > 0);
