@@ -241,8 +241,8 @@ export function parkingCharge(folded: string[]): number | null {
   for (const l of folded) {
     const r = l.match(/\bVAL[O0]R\W{0,2}MINUT[O0]S?\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/) ?? l.match(/\b(?:POR|X)\s+MINUT[O0]\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/);
     if (r && rate === null) rate = Number(r[1]);
-    // TIEMPO, its I perhaps lost, the minutes perhaps without MIN ('TEMP0.2h55').
-    const t = /\bTI?EMP/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|IN\b|$)/) : null;
+    // TIEMPO, its I perhaps lost, the minutes perhaps without MIN or with its M read as 1 ('TEMP0.2h55', '2 h 38 1n').
+    const t = /\bTI?EMP/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|1?N\b|IN\b|$)/) : null;
     if (t && minutes === null && Number(t[2]) < 60) minutes = Number(t[1]) * 60 + Number(t[2]);
   }
   return rate && minutes ? rate * minutes : null;
@@ -268,6 +268,12 @@ function oneDigitApart(a: number, b: number): boolean {
   let diff = 0;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) diff++;
   return diff === 1;
+}
+
+/** The printed amount is v with its peso sign read as a digit before it ('A PAGAR 34.580' for $4.580). */
+function signReadAsDigit(raw: string, v: number): boolean {
+  const digits = raw.replace(/\D/g, '');
+  return digits.length >= 4 && Number(digits.slice(1)) === v;
 }
 
 /** 'qty x price' at the start of an item line ('2 x 1.110 2.220', '1UNX8,24 8,24', '3 UN X 6,25 18,75'). */
@@ -505,7 +511,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
       if (agreement < 1 || c.derivedFrom < 1) continue;
-      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
+      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (whole && signReadAsDigit(r.found.raw, v)) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
     if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {

@@ -119,10 +119,11 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024',
   // '26 deseptiembe de2024').
   {
-    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20\d{2})\b/,
+    // The receipt book's printed 20 and the handwritten rest may be apart ('de20-24').
+    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20[\s-]?\d{2})\b/,
     build: (m) => {
       const month = brokenMonth(m[2]);
-      return month ? iso(+m[3], month, +m[1]) : null;
+      return month ? iso(+m[3].replace(/\D/g, ''), month, +m[1]) : null;
     },
   },
 ];

@@ -898,6 +898,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\nFech:15-EN-2024 Hora: 11:12\nTOTAL $39.000').date).toBe('2024-01-15');
       expect(parseReceiptText('FERRETERIA\nEmsiom09/03/2514:21\nTOTAL $39.000').date).toBe('2025-03-09');
       expect(parseReceiptText('RECIBO\nRancagua 26 deseptiembe de2024\nTOTAL $278.000').date).toBe('2024-09-26');
+      expect(parseReceiptText('RECIBO\nSantiago 20 de m arzo de20-24\nTOTAL $48.000').date).toBe('2024-03-20');
       expect(parseReceiptText('FERRETERIA\nFecha:15-MA-2024 Hora: 11:12\nTOTAL $39.000').date).toBeNull();
       expect(parseReceiptText('CENTRAL PARK\nENTRADA:20MAY:20259:14\nAPAGAR $6.790').date).toBe('2025-05-20');
       expect(parseReceiptText('CENTRAL PARK\nENTRADA:2024-06-1612-29\nSALIDA2024-08-1620:49\nTOTAL $750').date).toBe('2024-08-16');
@@ -979,6 +980,8 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO:3h15min\nVALOR MINUTO: S29\nTOTAL 55.660').amount).toBe(5660);
       // TIEMPO with its I lost, the rate glued to its label.
       expect(parseReceiptText('PARKING TERMINAL SUR\nTEMP0.2h55\nVALORMINUTO.S29\nVALOR 55.080').amount).toBe(5080);
+      // MIN with its M read as 1; the $ read as a 3, the minutes giving the charge without it.
+      expect(parseReceiptText('PARKING PLAZA OESTE\nTIEMP0: 2 h 38 1n\nVALOR MINUTO: S29\nA PAGAR 34.580').amount).toBe(4580);
       // A printed charge the minutes do not give stays as printed (a daily maximum, a flat rate).
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO: 9 h 47 min\nVALOR MINUTO: $35\nTOTAL $12.000').amount).toBe(12000);
     });
