@@ -61,6 +61,10 @@ export function amountsInLine(line: string): FoundAmount[] {
   // OCR splits cents off after the separator ('RM152. 00', '66. 04').
   // A peso sign read as an S ('TOTAL S321.288') is dropped: the S glued to the digits would make them a code.
   const text = stripNonMoney(line)
+    // A phone's country code ('+56 987654321') is no money.
+    .replace(/\+\d{1,3}(?=\s?\d{8,}\b)/g, ' ')
+    // A peso sign read as an S between a money label and its colon ('Valor S: 8.0 00.-').
+    .replace(/\b(VALOR|MONTO|TARIFA|TOTAL)\s?S(?=\s*:)/gi, '$1 $')
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
     .replace(PESO_READ_AS_S, '$1 ')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.

@@ -46,6 +46,8 @@ function dateText(line: string): string {
       // Two different separators, a point, a dash or a comma, around a month before a four-digit year ('07.11-2024-17:50',
       // '20.08,2024').
       .replace(/(?<![\d#.,-])(\d{1,2})[.,-](\d{1,2})[.,-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
+      // A two-digit year split by a space after the date's separators ('8/1/2 5').
+      .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d) (\d)(?![\d/.:-])/g, '$1$3$4')
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
       .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year

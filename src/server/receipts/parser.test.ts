@@ -534,6 +534,9 @@ describe('amounts', () => {
     // $81.930), and a card's masked number, which is no amount.
     expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°2655\nFecha: 03-01-2025\nValor $: 25.0 00.-\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
     expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N°2959\nFecha: 10-04-2025\nValor $: 25.00 0\nFirma conductor', { source: 'ocr' }).amount).toBe(25000);
+    // A peso sign read as S before the label's colon, a phone's country code that is no money.
+    expect(parseReceiptText('RADIO TAXI PROVIDENCIA\nFo08:+56 987654321\nRECIBO N 0311\nFecha: 20/2/24\nValor S: 8.0 00.-\nFirma conductor', { source: 'ocr' }).amount).toBe(8000);
+    expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N 0769\nFecha: 8/1/2 5\nValor $: 22.000.-').date).toBe('2025-01-08');
     // Digits split by a space, joined because the amount in words says so.
     expect(parseReceiptText('RECIBO N° 9611\n$ 11 5.000=\nRecibi de Inmobiliaria Cumbre\nla cantidad de ciento quince mil pesos', { source: 'ocr' }).amount).toBe(115000);
     const tipped = 'PRE-CUENTA\n1CAFE $2.500\nSUBTOTAL S81930\nPROPINASUGERIDA15% $12 290\nTOTALAPAGAR S94.220';
