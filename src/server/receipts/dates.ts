@@ -108,7 +108,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
       const b = +m[3];
       const y = +m[4];
       if (a > 12 && b > 12 && !monthFirst) return iso(y, monthTens(b), a);
-      if (a > 12) return iso(y, b, a);
+      if (a > 12) return iso(y, b, a) ?? (monthFirst ? null : iso(y, b, dayTens(a)));
       // A day-first month whose tens digit OCR misread ('04/88/2025') is no month-first date with a day of 88.
       if (b > 12) return iso(y, a, b) ?? (monthFirst ? null : iso(y, monthTens(b), a));
       return monthFirst ? iso(y, a, b) : iso(y, b, a);
@@ -133,6 +133,11 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
 /** A month's tens digit can only be 0 or 1: '66' is 06 with its 0 read as 6 ('17/66/2024'); '62' could be 02 or 12. */
 function monthTens(n: number): number {
   return n > 12 && n % 10 >= 3 ? n % 10 : n;
+}
+
+/** A day's tens digit 0 read as 8, 6 or 9 ('82/03/2025' is the 2nd): past 31, and only those look-alikes of 0. */
+function dayTens(n: number): number {
+  return n > 31 && /^[689][1-9]$/.test(String(n)) ? n % 10 : n;
 }
 
 const SPANISH_MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
@@ -181,7 +186,8 @@ function gluedDate(l: string, labelled = false): string | null {
     if (readings.size === 1) return [...readings][0];
   }
   const m =
-    /\b(\d{2})(\d{2})(20\d{2})\b/.exec(l) ??
+    // The time may be glued after it too ('SALIDA 2504202514:29').
+    /\b(\d{2})(\d{2})(20\d{2})(?:\b|(?=\d{1,2}:\d{2}))/.exec(l) ??
     /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
     // One separator read as a 1 ('18104/2017').
     /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??

@@ -911,6 +911,10 @@ describe('low-quality input', () => {
       expect(parseReceiptText('SERVICENTRO\n20.08,2024 16:22 Caja 1\nTOTAL $45.000').date).toBe('2024-08-20');
       expect(parseReceiptText('FERRETERIA\nFehu:2024-03-29Ho1:12:13\nTOTAL $32.360').date).toBe('2024-03-29');
       expect(parseReceiptText('RADIO TAXI\nFecha: 717124\nValor $22000').date).toBe('2024-07-07');
+      expect(parseReceiptText('PARKING\n5AL04:2504202514:29\nAPAGAR $3.230').date).toBe('2025-04-25');
+      // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
+      expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
+      expect(parseReceiptText('FERRETERIA\nFecha 42/03/2025\nTOTAL $5.000').date).toBeNull();
       // Two readings (1/11/24 and 11/1/24): none is guessed.
       expect(parseReceiptText('RADIO TAXI\nFecha: 111124\nValor $22000').date).toBeNull();
       expect(parseReceiptText('RADIO TAXI LOS ANDES\nRECIBO N4569\nFecha: 715/25\nValor $8000').date).toBe('2025-05-07');
