@@ -53,6 +53,8 @@ function dateText(line: string): string {
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
       // ('15-EN-2024'); MA and JU are two months each, and stay unread.
       .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)
+      // A year's 0 read as E or O ('14-05-2e25').
+      .replace(/(\b\d{1,2}([/.-])\d{1,2}\2)2[OE](\d{2})(?!\d)/g, '$120$3')
       // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
       .replace(/(\d([/.-]))3(UL|UN|AN)(?=\2\d{2,4}(?!\d))/g, '$1J$3')
       // A day's separator read as a colon before a four-digit year ('Emision:10:09.202411:03').
@@ -200,8 +202,9 @@ function gluedDate(l: string, labelled = false): string | null {
   // The separator between day and month lost ('2403/2024').
   const beforeMonth = /\b(\d{2})(\d{2})[/.-](20\d{2})\b/.exec(l);
   if (beforeMonth) return iso(+beforeMonth[3], +beforeMonth[2], +beforeMonth[1]);
-  // The separator before the year lost, the time glued after it ('27.01202519:43').
-  const beforeYear = /\b(\d{2})([/.-])(\d{2})(20\d{2})(?=\d{1,2}:\d{2}|(?!\d))/.exec(l);
+  // The separator before the year lost, the time glued after it ('27.01202519:43', '23.0920241127').
+  // The time's colon may be lost too ('23.0920241127').
+  const beforeYear = /\b(\d{2})([/.-])(\d{2})(20\d{2})(?=\d{1,2}:\d{2}|\d{3,4}(?!\d)|(?!\d))/.exec(l);
   if (beforeYear) return iso(+beforeYear[4], +beforeYear[3], +beforeYear[1]);
   // One separator lost to a space ('04.07 2024', '19 05/2024').
   const lost = /\b(\d{2})(?:[/.-](\d{2})\s|\s(\d{2})[/.-])(20\d{2})\b/.exec(l);

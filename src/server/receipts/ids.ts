@@ -55,8 +55,13 @@ const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R[LU][I1]|RU7)`;
 function labelledRut(l: string): string | null {
   const m = new RegExp(`${FUZZY_RUT_LABEL}(?:\\s+EMISOR)?\\s*[:.,;]?\\s*([\\d\\s.,:;-]{8,16}[\\dK])(?!\\d)`).exec(l);
   if (!m) return null;
+  // A group of the body with a digit too few ('76.00.285-1') lost one: whatever passes modulo 11 then is chance.
+  if (/^\d{1,2}[.,]\d{1,2}[.,]\d{3}\b|^\d{1,2}[.,]\d{3}[.,]\d{1,2}\b(?![.,]?\d)/.test(m[1].trim())) return null;
   const digits = m[1].replace(/[^\dK]/g, '');
-  const readings = [digits, digits.slice(1)].filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
+  // Without its first digit only when that one is too many ('1768762384' from ':176.876.238-4'): a RUT grouped as
+  // one ('77.829.865-0') has none to spare.
+  const grouped = /^\d{1,2}\.\d{3}\.\d{3}\s?-\s?[\dK]$/.test(m[1].trim());
+  const readings = (grouped ? [digits] : [digits, digits.slice(1)]).filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
   const valid = readings.filter((r) => normalizeRut(r));
   return valid.length === 1 ? valid[0] : null;
 }

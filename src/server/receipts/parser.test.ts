@@ -912,6 +912,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\nFehu:2024-03-29Ho1:12:13\nTOTAL $32.360').date).toBe('2024-03-29');
       expect(parseReceiptText('RADIO TAXI\nFecha: 717124\nValor $22000').date).toBe('2024-07-07');
       expect(parseReceiptText('PARKING\n5AL04:2504202514:29\nAPAGAR $3.230').date).toBe('2025-04-25');
+      expect(parseReceiptText('BAR LA OLA\n23.0920241127 Comensales:5\nTOTAL $42.890').date).toBe('2024-09-23');
+      expect(parseReceiptText('FERRETERIA\nFecha Emision: 14-05-2e25\nTOTAL $42.890').date).toBe('2025-05-14');
+      expect(parseReceiptText('PANADERIA\nFecha:03-ABR.2025Hora:19:14\nTOTAL $12.790').date).toBe('2025-04-03');
       // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
       expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
       expect(parseReceiptText('FERRETERIA\nFecha 42/03/2025\nTOTAL $5.000').date).toBeNull();
@@ -948,10 +951,15 @@ describe('low-quality input', () => {
     it("a photo's RUT is sure when its check digit holds and it is placed as the issuer's; an unlabelled one is not", () => {
       const labelled = parseReceiptText('CAFE ALTURA\nR.U.T.:77.658.420-7\nBOLETA ELECTRONICA\nTOTAL $5.000', { source: 'ocr' });
       expect(labelled.fieldConfidence.taxId).toBe('high');
-      // Pieced together from digits whose punctuation OCR broke (a dropped digit passes the check digit once in eleven).
-      const pieced = parseReceiptText('HOTEL TERMAS DEL SUR\nInversiones Turisticas SA,RUT76.86.268-0\nFOLIO N°24180\nTotal cargos $146.990', { source: 'ocr' });
-      expect(pieced.taxId).toBe('7686268-0');
+      // Pieced together from digits whose punctuation OCR broke: right more often than not, yet never sure.
+      const pieced = parseReceiptText('HOTEL TERMAS DEL SUR\nInversiones Turisticas SA,RUT76 374.215 6\nFOLIO N°24180\nTotal cargos $146.990', { source: 'ocr' });
+      expect(pieced.taxId).toBe('76374215-6');
       expect(pieced.fieldConfidence.taxId).toBe('medium');
+      // A group a digit short lost one (a dropped digit passes the check digit once in eleven), and a RUT grouped as one
+      // has no first digit to spare: no reading is pieced from them.
+      expect(parseReceiptText('HOTEL TERMAS DEL SUR\nInversiones Turisticas SA,RUT76.86.268-0\nTotal cargos $146.990', { source: 'ocr' }).taxId).toBeNull();
+      expect(parseReceiptText('SERVICENTRO\nRut 76.00.285-1Giro venta\nTOTAL $5.000', { source: 'ocr' }).taxId).toBeNull();
+      expect(parseReceiptText('AUTOPISTA LOS LIBERTADORES\nRUT: 77.829.865-0\nPEAJE CHACABUCO\nTARIFA $3.900', { source: 'ocr' }).taxId).toBeNull();
       const loose = parseReceiptText('CAFE ALTURA\n77.658.420-7\nTOTAL $5.000', { source: 'ocr' });
       expect(loose.taxId).toBe('77658420-7');
       expect(loose.fieldConfidence.taxId).toBe('low');
