@@ -61,6 +61,8 @@ export function amountsInLine(line: string): FoundAmount[] {
   // OCR splits cents off after the separator ('RM152. 00', '66. 04').
   // A peso sign read as an S ('TOTAL S321.288') is dropped: the S glued to the digits would make them a code.
   const text = stripNonMoney(line)
+    // An O among an amount's digits is a 0 ('32.0o0').
+    .replace(/(\d)[oO](?=\d)/g, '$10')
     // A phone's country code ('+56 987654321') is no money.
     .replace(/\+\d{1,3}(?=\s?\d{8,}\b)/g, ' ')
     // A peso sign read as an S between a money label and its colon ('Valor S: 8.0 00.-').
@@ -344,7 +346,7 @@ export function findMoney(lines: string[], currencyFor: (symbol: string | null, 
 }
 
 /** A 5 standing where the '$' was: before a grouped peso amount or a bare one of four or five digits, not after a '$'. */
-const SIGN_READ_AS_5 = /(^|[\s:-])5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9]\d{3,4}(?![\d.,]))/g;
+const SIGN_READ_AS_5 = /(^|[\s:-])(?<!\$\s)5(?=[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,]?\d)|[1-9]\d{3,4}(?![\d.,]))/g;
 
 /**
  * TOTAL as a thin-stroked font comes out of OCR: its T read as I, 1 or 7 and its O as U, 0, D or G ('IUIAL', 'SUBIUIAL', 'MONTOTGTAL'),

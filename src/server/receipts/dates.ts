@@ -92,7 +92,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
     // A line recogniser drops the spaces around DE, even its E: '9deOctubre del2024', '26de Abrildel2025', '14dagosto'.
     // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4'); a colon before the year and the
     // time glued after it ('20MAY:20259:14').
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*DEL?\\s*|[\\s/.,:-]*)(20\\s\\d\\s?\\d\\b|20\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}\\b|\\d{2}\\b)`),
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*D(?:EL?)?\\s*|[\\s/.,:-]*)(20\\s\\d\\s?\\d\\b|20\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}\\b|\\d{2}\\b)`),
     build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
@@ -220,6 +220,18 @@ export interface FoundDate {
   confirmed: boolean;
 }
 
+/** A long date broken after its month's name, the year on the next line ('Talca 26de septiembre' / 'de2025'): one line. */
+function joinSplitDates(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const prev = out.length ? out[out.length - 1] : null;
+    if (prev !== null && new RegExp(`\\d\\s*DE?\\s*(${MONTH_ALT})[A-Z]*\\.?\\s*$`).test(fold(prev)) && /^\s*(?:DEL?\s*)?(?:19|20)\d{2}\b/i.test(fold(line))) {
+      out[out.length - 1] = `${prev} ${line}`;
+    } else out.push(line);
+  }
+  return out;
+}
+
 /** Every date the lines show, in order. */
 function allDates(lines: string[], monthFirst: boolean): string[] {
   const out: string[] = [];
@@ -245,7 +257,8 @@ function describe(lines: string[], monthFirst: boolean, date: string, labelled: 
 }
 
 /** Receipt date as yyyy-mm-dd. Labelled dates (FECHA, EMISIÓN, DATE) win; due and SII resolution dates are skipped. */
-export function findDate(lines: string[], monthFirst: boolean): FoundDate | null {
+export function findDate(rawLines: string[], monthFirst: boolean): FoundDate | null {
+  const lines = joinSplitDates(rawLines);
   let first: { date: string; m: RegExpExecArray; pi: number } | null = null;
   let start: { date: string; m: RegExpExecArray; pi: number } | null = null;
   for (const line of lines) {
