@@ -64,7 +64,7 @@ export function amountsInLine(line: string): FoundAmount[] {
     // An O among an amount's digits is a 0 ('32.0o0').
     .replace(/(\d)[oO](?=\d)/g, '$10')
     // A phone's country code ('+56 987654321') is no money.
-    .replace(/\+\d{1,3}(?=\s?\d{8,}\b)/g, ' ')
+    .replace(/\+\d{1,3}[\s-]?\d(?:[\s-]?\d){7,}/g, ' ')
     // A peso sign read as an S between a money label and its colon ('Valor S: 8.0 00.-').
     .replace(/\b(VALOR|MONTO|TARIFA|TOTAL)\s?S(?=\s*:)/gi, '$1 $')
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')

@@ -53,6 +53,8 @@ function dateText(line: string): string {
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
       // ('15-EN-2024'); MA and JU are two months each, and stay unread.
       .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)
+      // A month's abbreviation ending in O, that O read as 0 and glued to the year ('5 ag02025').
+      .replace(/\b(\d{1,2}\s*(?:DE\s*)?)([A-Z]{2})0((?:19|20)\d{2})\b/g, (all, head: string, m: string, y: string) => (MONTHS[`${m}O`] ? `${head}${m}O ${y}` : all))
       // A year's 0 read as E or O ('14-05-2e25').
       .replace(/(\b\d{1,2}([/.-])\d{1,2}\2)2[OE](\d{2})(?!\d)/g, '$120$3')
       // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
@@ -171,6 +173,10 @@ function gluedDate(l: string, labelled = false): string | null {
   const slash = labelled ? /\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/.exec(l) : null;
   const handwritten = slash ? iso(+slash[3], +slash[2], +slash[1]) : null;
   if (handwritten) return handwritten;
+  // Or the second slash ('Fecha: 22/2124' is 22/2/24).
+  const second = labelled ? /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/.exec(l) : null;
+  const secondRead = second ? iso(+second[3], +second[2], +second[1]) : null;
+  if (secondRead) return secondRead;
   // Both slashes read as 1s ('Fecha: 717124' is 7/7/24): taken when one reading only is a date, the slashes lost
   // altogether ('111124', 11/11/24) being another.
   const both = labelled ? /\b(\d{5,7})\b/.exec(l) : null;

@@ -539,6 +539,7 @@ describe('amounts', () => {
     expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N 0769\nFecha: 8/1/2 5\nValor $: 22.000.-').date).toBe('2025-01-08');
     // An O among the digits; a 5 right after a '$' is a digit, not the sign read again (the words, cut short, say 1990).
     expect(parseReceiptText('RADIO TAXI\nRECIBO N° 3781\nFecha: 12/1/24\nValor $: 32.0o0.-', { source: 'ocr' }).amount).toBe(32000);
+    expect(parseReceiptText('TAXI AEROPUERTO\nFono:+56 98765 4321\nN°2000\n13-04-2024\n15000\nFirma conductor', { source: 'ocr' }).amount).toBe(15000);
     expect(parseReceiptText('RECIBO N°000749\n$ 51.990\nla cantidad de ecincuentay un mil novecientos noventa pesos', { source: 'ocr' }).amount).toBe(51990);
     // Digits split by a space, joined because the amount in words says so.
     expect(parseReceiptText('RECIBO N° 9611\n$ 11 5.000=\nRecibi de Inmobiliaria Cumbre\nla cantidad de ciento quince mil pesos', { source: 'ocr' }).amount).toBe(115000);
@@ -920,6 +921,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PANADERIA\nFecha:03-ABR.2025Hora:19:14\nTOTAL $12.790').date).toBe('2025-04-03');
       expect(parseReceiptText('RECIBO N° 4820\n$ 102.000.-\nTalca 26de septiembre\nde2025\nFirma').date).toBe('2025-09-26');
       expect(parseReceiptText('RECIBO DE DINERO\ns46.990=\nAntofagasta 17djunio d2025\nFirma').date).toBe('2025-06-17');
+      expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°0826\nFecha: 22/2124\nValor $: 8.000').date).toBe('2024-02-22');
+      expect(parseReceiptText('RADIO TAXI\nRECIBO N° 1490\nFecha: 5 ag02025\nValor $: 32.000').date).toBe('2025-08-05');
+      expect(parseReceiptText('PANADERIA\nFecha2025-04-27Hora:10:11\nTOTAL $3.560').date).toBe('2025-04-27');
       // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
       expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
       expect(parseReceiptText('FERRETERIA\nFecha 42/03/2025\nTOTAL $5.000').date).toBeNull();

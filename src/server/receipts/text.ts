@@ -63,7 +63,7 @@ export function splitLines(text: string): string[] {
     // A month's name between two different separators, the year glued to the next word ('03-ABR.2025Hora').
     .replace(/(\b\d{1,2}[/.-]\p{L}{3,10}[/.-](?:19|20)\d{2})(?=\p{L})/gu, '$1 ')
     // A date glued to the next word ('Fecha:23.07.24Hora:17:25', '23-MAR-2025Hora', '2024-03-29Ho1:12').
-    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:\d{2}|\d{4})|\b(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})(?=\p{L})/gu, '$1 ')
+    .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:\d{2}|\d{4})|(?<!\d)(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})(?=\p{L})/gu, '$1 ')
     // Year first ('2025-08-0607:23') and a month's name ('02-MAR-202419:54'): the day or the year has a fixed length.
     .replace(/(\b(?:19|20)\d{2}([/.-])\d{1,2}\2\d{2})(?=\d{1,2}:\d{2})/g, '$1 ')
     .replace(/(\b\d{1,2}([/.-])\p{L}{3,10}\.?\2(?:19|20)\d{2})(?=\d{1,2}:\d{2})/gu, '$1 ')
