@@ -72,7 +72,7 @@ export function amountsInLine(line: string): FoundAmount[] {
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
     // Or read as a space ('$12 290'), or a handwritten amount's thousands split by one ('$: 25.0 00.-', '25.00 0').
-    .replace(/(\$\s?\d{1,3}) (\d{3})(?![\d.,]?\d)/g, '$1.$2')
+    .replace(/(\$\W{0,2}\d{1,3}) (\d{3})(?![\d.,]?\d)/g, '$1.$2')
     .replace(/(\$\W{0,2}\d{1,3}\.(?:\d (\d{2})|\d{2} (\d)))(?![\d.,]?\d)/g, (all: string) => all.replace(/ (?=\d+$)/, ''));
   for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
@@ -248,7 +248,8 @@ export function parkingCharge(folded: string[]): number | null {
     const r = l.match(/\bVAL[O0]R\W{0,2}MINUT[O0]S?\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/) ?? l.match(/\b(?:POR|X)\s+MINUT[O0]\W{0,3}[S$]?\s*(\d{1,3})(?![\d.,])/);
     if (r && rate === null) rate = Number(r[1]);
     // TIEMPO, its I perhaps lost, the minutes perhaps without MIN or with its M read as 1 ('TEMP0.2h55', '2 h 38 1n').
-    const t = /\bTI?EMP/.test(l) ? l.match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|1?N\b|IN\b|$)/) : null;
+    // A minutes' 0 read as O ('1 h 5O min').
+    const t = /\bTI?EMP/.test(l) ? l.replace(/(?<=\d)O|O(?=\d)/g, '0').match(/(\d{1,2})\s*H(?:RS?|ORAS?)?\W{0,2}(\d{1,2})\s*(?:M|1?N\b|IN\b|$)/) : null;
     if (t && minutes === null && Number(t[2]) < 60) minutes = Number(t[1]) * 60 + Number(t[2]);
   }
   return rate && minutes ? rate * minutes : null;

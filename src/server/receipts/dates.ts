@@ -24,6 +24,9 @@ const DAY_BEFORE_MONTH = new RegExp(`(?<![A-Z\\d])([\\dOESILB]{1,2})(([/.-])(?:$
 
 const TWO_LETTER_MONTH: Record<string, string> = { EN: 'ENE', FE: 'FEB', AB: 'ABR', AG: 'AGO', SE: 'SEP', OC: 'OCT', NO: 'NOV', DI: 'DIC' };
 
+/** The letters of a month's name that the recogniser answers as digits. */
+const LETTER_FOR: Record<string, string> = { '8': 'B', '0': 'O', '5': 'S', '1': 'I', '6': 'G' };
+
 /** Letters the recogniser answers for digits: O and E for 0, S for 5, I and L for 1, B for 8. */
 const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '1', B: '8' };
 
@@ -35,6 +38,8 @@ function dateText(line: string): string {
   const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
   return (
     fold(line)
+      // An underscore for a space ('5 de_julio').
+      .replace(/_/g, ' ')
       .replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
@@ -46,8 +51,17 @@ function dateText(line: string): string {
       // Two different separators, a point, a dash or a comma, around a month before a four-digit year ('07.11-2024-17:50',
       // '20.08,2024').
       .replace(/(?<![\d#.,-])(\d{1,2})[.,-](\d{1,2})[.,-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
-      // A two-digit year split by a space after the date's separators ('8/1/2 5').
-      .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d) (\d)(?![\d/.:-])/g, '$1$3$4')
+      // A year split by a space after the date's separators ('8/1/2 5', '8/9/20 25').
+      .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d{1,3}) (\d{1,3})(?![\d/.:-])/g, (all, head: string, _sep: string, a: string, b: string) =>
+        [2, 4].includes(a.length + b.length) ? `${head}${a}${b}` : all,
+      )
+      // A year-first date's first separator read as a colon ('2024:02-26:14:03').
+      .replace(/\b((?:19|20)\d{2}):(\d{1,2})-(\d{1,2})\b/g, '$1-$2-$3')
+      // Digits read for the letters of a month's abbreviation between a date's separators ('23-A8R-2025').
+      .replace(/(\b\d{1,2}([/.-]))([A-Z\d]{3})(?=\2\d{2,4}(?!\d))/g, (all, head: string, _sep: string, m: string) => {
+        const read = m.replace(/[80516]/g, (c) => LETTER_FOR[c]);
+        return /[A-Z]/.test(m) && /\d/.test(m) && MONTHS[read] ? `${head}${read}` : all;
+      })
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
       .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
@@ -194,8 +208,8 @@ function gluedDate(l: string, labelled = false): string | null {
     if (readings.size === 1) return [...readings][0];
   }
   const m =
-    // The time may be glued after it too ('SALIDA 2504202514:29').
-    /\b(\d{2})(\d{2})(20\d{2})(?:\b|(?=\d{1,2}:\d{2}))/.exec(l) ??
+    // The time may be glued after it too ('SALIDA 2504202514:29', 'Em 090220241423').
+    /\b(\d{2})(\d{2})(20\d{2})(?:\b|(?=\d{1,2}:\d{2})|(?=[01]\d[0-5]\d\b|2[0-3][0-5]\d\b))/.exec(l) ??
     /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
     // One separator read as a 1 ('18104/2017').
     /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??

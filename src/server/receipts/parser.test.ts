@@ -540,6 +540,7 @@ describe('amounts', () => {
     // An O among the digits; a 5 right after a '$' is a digit, not the sign read again (the words, cut short, say 1990).
     expect(parseReceiptText('RADIO TAXI\nRECIBO N° 3781\nFecha: 12/1/24\nValor $: 32.0o0.-', { source: 'ocr' }).amount).toBe(32000);
     expect(parseReceiptText('TAXI AEROPUERTO\nFono:+56 98765 4321\nN°2000\n13-04-2024\n15000\nFirma conductor', { source: 'ocr' }).amount).toBe(15000);
+    expect(parseReceiptText('TAXI\nRECIBO N 4411\nFecha: 14 abr 2025\nValor $: 22 000\nFirma conductor', { source: 'ocr' }).amount).toBe(22000);
     expect(parseReceiptText('RECIBO N°000749\n$ 51.990\nla cantidad de ecincuentay un mil novecientos noventa pesos', { source: 'ocr' }).amount).toBe(51990);
     // Digits split by a space, joined because the amount in words says so.
     expect(parseReceiptText('RECIBO N° 9611\n$ 11 5.000=\nRecibi de Inmobiliaria Cumbre\nla cantidad de ciento quince mil pesos', { source: 'ocr' }).amount).toBe(115000);
@@ -924,6 +925,11 @@ describe('low-quality input', () => {
       expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N°0826\nFecha: 22/2124\nValor $: 8.000').date).toBe('2024-02-22');
       expect(parseReceiptText('RADIO TAXI\nRECIBO N° 1490\nFecha: 5 ag02025\nValor $: 32.000').date).toBe('2025-08-05');
       expect(parseReceiptText('PANADERIA\nFecha2025-04-27Hora:10:11\nTOTAL $3.560').date).toBe('2025-04-27');
+      expect(parseReceiptText('RECIBO\n$ 113.990.-\nValparaiso 5 de_julio de20 25\nFirma').date).toBe('2025-07-05');
+      expect(parseReceiptText('RECIBO\n$ 120.000\nFecha: 8/9/20 25\nFirma').date).toBe('2025-09-08');
+      expect(parseReceiptText('PRECUENTA\n2024:02-26:14:03 Comensales 6\nTOTAL $16.764').date).toBe('2024-02-26');
+      expect(parseReceiptText('FERRETERIA\n23-A8R-2025 16:47\nTOTAL $5.000').date).toBe('2025-04-23');
+      expect(parseReceiptText('MINIMARKET\nEm 090220241423\nTotal: $5.460').date).toBe('2024-02-09');
       // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
       expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
       expect(parseReceiptText('FERRETERIA\nFecha 42/03/2025\nTOTAL $5.000').date).toBeNull();
@@ -1006,6 +1012,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING TERMINAL SUR\nTEMP0.2h55\nVALORMINUTO.S29\nVALOR 55.080').amount).toBe(5080);
       // MIN with its M read as 1; the $ read as a 3, the minutes giving the charge without it.
       expect(parseReceiptText('PARKING PLAZA OESTE\nTIEMP0: 2 h 38 1n\nVALOR MINUTO: S29\nA PAGAR 34.580').amount).toBe(4580);
+      expect(parseReceiptText('PARKING\nTIEMPO: 1 h 5O min\nVALOR MINUTO: S35\nMONTO A PAGAR').amount).toBe(3850);
       // A printed charge the minutes do not give stays as printed (a daily maximum, a flat rate).
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T. 76.166.785-8\nTIEMPO: 9 h 47 min\nVALOR MINUTO: $35\nTOTAL $12.000').amount).toBe(12000);
     });
