@@ -162,7 +162,8 @@ const SPANISH_MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', '
 
 /**
  * A Spanish month name that OCR visibly broke: split by a space ('AB II' for ABRIL), an O read as 0 ('N0VIEMBRE'), cut
- * short ('NOVIEMBR') or a letter lost ('SEPTIEMBE'). It is the one month whose first two letters it shares (three for MA- and JU-), about as
+ * short ('NOVIEMBR') or a letter lost ('SEPTIEMBE'). It is the one month whose first two letters it shares (three for
+ * MA- and JU-), about as
  * long. A whole word that merely starts like a month ('MARCA') is not broken, and no month. Null when none or several fit.
  */
 function brokenMonth(word: string): number | null {
@@ -182,15 +183,16 @@ const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUC
 const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
+const SLASH_READ_AS_1 = [/\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/, /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/];
+
 function gluedDate(l: string, labelled = false): string | null {
-  // After FECHA, a handwritten day's slash read as a 1 before a two-digit year ('Fecha: 715/25' is 7/5/25).
-  const slash = labelled ? /\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/.exec(l) : null;
-  const handwritten = slash ? iso(+slash[3], +slash[2], +slash[1]) : null;
-  if (handwritten) return handwritten;
-  // Or the second slash ('Fecha: 22/2124' is 22/2/24).
-  const second = labelled ? /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/.exec(l) : null;
-  const secondRead = second ? iso(+second[3], +second[2], +second[1]) : null;
-  if (secondRead) return secondRead;
+  // After FECHA, a handwritten slash read as a 1 before a two-digit year: the first ('Fecha: 715/25' is 7/5/25), or
+  // else the second ('Fecha: 22/2124' is 22/2/24).
+  for (const re of labelled ? SLASH_READ_AS_1 : []) {
+    const m = re.exec(l);
+    const date = m ? iso(+m[3], +m[2], +m[1]) : null;
+    if (date) return date;
+  }
   // Both slashes read as 1s ('Fecha: 717124' is 7/7/24): taken when one reading only is a date, the slashes lost
   // altogether ('111124', 11/11/24) being another.
   const both = labelled ? /\b(\d{5,7})\b/.exec(l) : null;
@@ -222,8 +224,8 @@ function gluedDate(l: string, labelled = false): string | null {
   // The separator between day and month lost ('2403/2024').
   const beforeMonth = /\b(\d{2})(\d{2})[/.-](20\d{2})\b/.exec(l);
   if (beforeMonth) return iso(+beforeMonth[3], +beforeMonth[2], +beforeMonth[1]);
-  // The separator before the year lost, the time glued after it ('27.01202519:43', '23.0920241127').
-  // The time's colon may be lost too ('23.0920241127').
+  // The separator before the year lost, the time glued after it, its colon perhaps lost too ('27.01202519:43',
+  // '23.0920241127').
   const beforeYear = /\b(\d{2})([/.-])(\d{2})(20\d{2})(?=\d{1,2}:\d{2}|\d{3,4}(?!\d)|(?!\d))/.exec(l);
   if (beforeYear) return iso(+beforeYear[4], +beforeYear[3], +beforeYear[1]);
   // One separator lost to a space ('04.07 2024', '19 05/2024').
@@ -240,12 +242,14 @@ export interface FoundDate {
   confirmed: boolean;
 }
 
+const ENDS_WITH_MONTH = new RegExp(`\\d\\s*DE?\\s*(${MONTH_ALT})[A-Z]*\\.?\\s*$`);
+
 /** A long date broken after its month's name, the year on the next line ('Talca 26de septiembre' / 'de2025'): one line. */
 function joinSplitDates(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const prev = out.length ? out[out.length - 1] : null;
-    if (prev !== null && new RegExp(`\\d\\s*DE?\\s*(${MONTH_ALT})[A-Z]*\\.?\\s*$`).test(fold(prev)) && /^\s*(?:DEL?\s*)?(?:19|20)\d{2}\b/i.test(fold(line))) {
+    if (prev !== null && ENDS_WITH_MONTH.test(fold(prev)) && /^\s*(?:DEL?\s*)?(?:19|20)\d{2}\b/.test(fold(line))) {
       out[out.length - 1] = `${prev} ${line}`;
     } else out.push(line);
   }

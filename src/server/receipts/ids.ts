@@ -73,16 +73,37 @@ const RECEPTOR_END = /\b(DETALLE|DESCRIPCION|CANTIDAD|CANT\.|ITEMS?|PRODUCTOS?|C
 /** The issuer's side: the SII's red box (R.U.T. / FACTURA ELECTRONICA / N° / S.I.I.) or the timbre's foot. */
 const ISSUER_BOX = /\b(FACTURA|BOLETA|GUIA|NOTA\s+DE\s+CREDITO|S\.?\s?I\.?\s?I\.?|TIMBRE|EMISOR|GIRO)\b/;
 
+/** A RUT label and a body grouped as a RUT is ('R.U.T. 76.384.522'), then what follows the body. */
+const GROUPED_BODY = String.raw`\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?`;
+const LOST_CHECK_DIGIT = new RegExp(`${GROUPED_BODY}(?:-$|[-.]\\s*(?=[A-Z]{2}))`);
+const MISREAD_CHECK_DIGIT = new RegExp(`${GROUPED_BODY}[-\\s]\\s?(\\d)(?![\\dA-Z])`);
+
 /**
  * A labelled RUT whose check digit was lost at the paper's edge ('R.U.T. 76.384.522-' ending the line) or under the
  * next word ('Rut:77.122.635.Giro'): the body is whole (grouped as a RUT is), so its check digit is worked out. Only as
  * a last resort, and never confirmed.
  */
 function rutMissingItsDigit(l: string): string | null {
-  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?(?:-$|[-.]\s*(?=[A-Z]{2}))/.exec(l);
+  const m = LOST_CHECK_DIGIT.exec(l);
   if (!m) return null;
   const body = `${m[1]}${m[2]}${m[3]}`;
   return `${body}-${rutCheckDigit(body)}`;
+}
+
+/** Check digits a blurred thermal print turns into each other ('77.042.102-8' for -0, '76.195.414 6' for -8). */
+const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
+
+/**
+ * A labelled RUT, grouped as a RUT is, whose printed check digit fails where the digit it should be looks like it:
+ * the check digit is the likelier misreading, so it is worked out. Only as a last resort, and never confirmed.
+ */
+function rutWithMisreadDigit(l: string): string | null {
+  const m = MISREAD_CHECK_DIGIT.exec(l);
+  if (!m) return null;
+  const body = `${m[1]}${m[2]}${m[3]}`;
+  const digit = rutCheckDigit(body);
+  const pair = [m[4], digit].sort().join('');
+  return LOOK_ALIKE_DIGITS.has(pair) ? `${body}-${digit}` : null;
 }
 
 // A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z.
@@ -202,22 +223,6 @@ export function findTaxId(lines: string[]): TaxIdResult {
   // A foreign id printed before any RUT wins (a Peruvian RUC with a Chilean customer's RUT far below).
   if (foreign) return { taxId: foreign, invalidRut, mentionsRut, placed: true, checkDigitWorkedOut: foreignWorkedOut };
   return { taxId: { value: best.rut, currency: 'CLP' }, invalidRut, mentionsRut, placed: best.score >= 1, pieced: best.pieced };
-}
-
-/** Check digits a blurred thermal print turns into each other ('77.042.102-8' for -0, '76.195.414 6' for -8). */
-const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
-
-/**
- * A labelled RUT, grouped as a RUT is, whose printed check digit fails where the digit it should be looks like it:
- * the check digit is the likelier misreading, so it is worked out. Only as a last resort, and never confirmed.
- */
-function rutWithMisreadDigit(l: string): string | null {
-  const m = /\bR\.?\s?U\.?\s?T\.?\s*[:.]?\s*(\d{1,2})\.(\d{3})\.(\d{3})\s?[-\s]\s?(\d)(?![\dA-Z])/.exec(l);
-  if (!m) return null;
-  const body = `${m[1]}${m[2]}${m[3]}`;
-  const digit = rutCheckDigit(body);
-  const pair = [m[4], digit].sort().join('');
-  return LOOK_ALIKE_DIGITS.has(pair) ? `${body}-${digit}` : null;
 }
 
 /** SII document type codes (DTE). */
