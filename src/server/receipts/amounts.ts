@@ -71,9 +71,10 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(PESO_READ_AS_S, '$1 ')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
-    // Or read as a space ('$12 290'), or a handwritten amount's thousands split by one ('$: 25.0 00.-', '25.00 0').
+    // Or read as a space ('$12 290'), or a handwritten amount's thousands split by spaces ('$: 25.0 00.-', '25.00 0',
+    // '$: 4.5 0 0.-').
     .replace(/(\$\W{0,2}\d{1,3}) (\d{3})(?![\d.,]?\d)/g, '$1.$2')
-    .replace(/(\$\W{0,2}\d{1,3}\.(?:\d (\d{2})|\d{2} (\d)))(?![\d.,]?\d)/g, (all: string) => all.replace(/ (?=\d+$)/, ''));
+    .replace(/(\$\W{0,2}\d{1,3}\.)(\d ?\d ?\d)(?![\d.,]?\d)/g, (_, head: string, thousands: string) => head + thousands.replace(/ /g, ''));
   for (const m of text.matchAll(AMOUNT_RE)) {
     const symbol = (m[1] ?? m[3] ?? '').trim() || null;
     // Digits glued to letters are codes ('X65T', 'A4'), not money.
@@ -91,8 +92,11 @@ export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax'
 
 /** Counts of things (TOTAL QTY 4, TOTAL ITEMS, total de ítems): never money. */
 const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTOS|UNIDADES|PIEZAS|PZAS|DE\s+ITENS|DE\s+ITEMS|PUNTOS|POINTS|PTS|TENDER)|QTY|CANT\.?\s*TOTAL|NO\.?\s+OF\s+ITEMS|QTD\.?\s+TOTAL)\b/;
-/** Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%'), or with a letter lost before SUGERIDA ('PROINA SUGERIDA'). */
-const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGERIDA))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)/;
+/**
+ * Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%', 'PROPINASUGERICA'), or with a letter lost
+ * before SUGERIDA ('PROINA SUGERIDA').
+ */
+const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGER))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
 const CASH = /\b(EFECTIVO|CASH|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
@@ -257,7 +261,8 @@ export function parkingCharge(folded: string[]): number | null {
 
 /** The share a tip line prints of what was consumed ('PROPINA SUGERIDA 10%', 'Propina (10)', 'P D 15'), in percent. */
 function tipShare(line: string, raw: string): number | null {
-  const m = line.replace(raw, ' ').match(/(?:^|[\s(])(5|10|12|15|18|20|25)\s*(?=%|\)|\s|$)/);
+  // The % may be read as an H ('PROPINA SUGERIDA 10H').
+  const m = line.replace(raw, ' ').match(/(?:^|[\s(])(5|10|12|15|18|20|25)\s*(?=[%H]|\)|\s|$)/);
   return m ? Number(m[1]) : null;
 }
 
@@ -357,6 +362,8 @@ function readLabels(l: string): string {
   return l
     .replace(/\b(SUB\s?-?\s?|MONTO\s?)?[T17I][O0UDQG][T17I][A4][L1I]\b/g, (_, sub: string | undefined) => `${sub?.startsWith('MONTO') ? 'MONTO ' : (sub ?? '')}TOTAL`)
     .replace(/^LASH\b/, 'CASH')
+    // SUBTOTAL with its B read as E or 8 ('SUETOTAL $46.800').
+    .replace(/\bSU[E8]\s?TOTAL\b/g, 'SUBTOTAL')
     // A peso sign glued to the label before its colon ('ValorS: 32000').
     .replace(/^(VALOR|MONTO|TARIFA)S(?=\s*:)/, '$1 $');
 }
@@ -447,6 +454,15 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   // Or when the tip is the share its line prints of what is left ('Propina (10) $4.171' under 'Total $45.881': $41.710
   // consumed, whatever OCR made of the consumption's own line).
   const tipOf = (v: number) => tips.some((t) => fitsShare(t, v - t.value, lines, whole));
+  // A tip line whose amount is unreadable ('PROPINA SUGERIDA 10H J4.600') still prints its share: a printed total that
+  // is a subtotal plus that share of it (its '$' perhaps read as a 5) is the pre-bill's grand total, and the subtotal
+  // what was consumed.
+  const shares = folded.flatMap((l, i) => (moneyRole(l) === 'tip' ? [tipShare(lines[i], valueAt(lines, i)?.raw ?? '')] : [])).filter((x) => x !== null);
+  const grandTotal = (x: Labelled, consumed: number) =>
+    shares.some((p) => {
+      const g = whole ? Math.round((consumed * (100 + p)) / 100) : Math.round(consumed * (100 + p)) / 100;
+      return same(x.value, g, whole) || (whole && signReadAsDigit(x.found.raw, g));
+    });
   for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (printedLess(x.value, t) || fitsShare(t, x.value - t.value, lines, whole)) add(x.value - t.value, 0, t.index, null, true);
   for (const s of subtotals) {
     for (const t of taxes) {
@@ -500,8 +516,9 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     // The items add up to it, or to what it is before its tax (a factura lists its items net), its discount (the items
     // are listed at full price; a discount line whose amount is unreadable leaves nothing to check) or its rounding.
     if (items !== null && itemsGive.some((x) => (roundings.length ? roundings.some((r) => rounded(x, r).some((y) => same(y, v, whole))) : same(x, v, whole)))) agreement++;
-    // What was consumed: a printed total is this plus the suggested tip.
+    // What was consumed: a printed total is this plus the suggested tip, or the share the tip's line prints.
     if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
+    else if (subtotals.some((s) => same(s.value, v, whole)) && totalsPrinted.some((x) => grandTotal(x, v))) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.
     if (agreement > 0 && subtotals.some((x) => same(x.value, v, whole))) agreement++;
     // The rounded total: a printed total plus the rounding line gives it (it is printed after the rounding, or not at all).
@@ -513,7 +530,8 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     const withTip =
       consumed(v) ||
       tipOf(v) ||
-      tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole)));
+      tips.some((t) => subtotals.some((s) => same(s.value + t.value, v, whole)) || totalsPrinted.some((x) => !same(x.value, v, whole) && same(x.value + t.value, v, whole))) ||
+      totalsPrinted.some((x) => same(x.value, v, whole) && subtotals.some((s) => grandTotal(x, s.value)));
     let score = c.base + 1.5 * agreement - (withTip ? 3 : 0);
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.

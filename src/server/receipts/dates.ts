@@ -32,7 +32,8 @@ const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '
 
 /**
  * The line folded, with the letters read for digits inside a numeric date put back ('0S/10/2025', '13-E2-2025',
- * '1E/06/2025'): only in day and month, and only before a four-digit year after the same separator twice.
+ * '1E/06/2025', '04/e6/25'): only in day and month, and only before a four-digit year after the same separator twice,
+ * or a two-digit one after two slashes.
  */
 function dateText(line: string): string {
   const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
@@ -40,7 +41,7 @@ function dateText(line: string): string {
     fold(line)
       // An underscore for a space ('5 de_julio').
       .replace(/_/g, ' ')
-      .replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
+      .replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2}|(?<=\/)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
       })
@@ -55,8 +56,10 @@ function dateText(line: string): string {
       .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d{1,3}) (\d{1,3})(?![\d/.:-])/g, (all, head: string, _sep: string, a: string, b: string) =>
         [2, 4].includes(a.length + b.length) ? `${head}${a}${b}` : all,
       )
-      // A year-first date's first separator read as a colon ('2024:02-26:14:03').
-      .replace(/\b((?:19|20)\d{2}):(\d{1,2})-(\d{1,2})\b/g, '$1-$2-$3')
+      // A year-first date's first separator read as a colon ('2024:02-26:14:03', 'FECHA: 2025: 1-08').
+      .replace(/\b((?:19|20)\d{2}):\s?(\d{1,2})-(\d{1,2})\b/g, '$1-$2-$3')
+      // Or as a point, its hundreds perhaps misread too ('2925.03-20 18:19').
+      .replace(/(?<![\d#.,-])((?:19|2\d)\d{2})\.(\d{1,2})-(\d{1,2})(?![\d.,-])/g, '$1-$2-$3')
       // Digits read for the letters of a month's abbreviation between a date's separators ('23-A8R-2025').
       .replace(/(\b\d{1,2}([/.-]))([A-Z\d]{3})(?=\2\d{2,4}(?!\d))/g, (all, head: string, _sep: string, m: string) => {
         const read = m.replace(/[80516]/g, (c) => LETTER_FOR[c]);
@@ -71,6 +74,9 @@ function dateText(line: string): string {
       .replace(/\b(\d{1,2}\s*(?:DE\s*)?)([A-Z]{2})0((?:19|20)\d{2})\b/g, (all, head: string, m: string, y: string) => (MONTHS[`${m}O`] ? `${head}${m}O ${y}` : all))
       // A year's 0 read as E or O ('14-05-2e25').
       .replace(/(\b\d{1,2}([/.-])\d{1,2}\2)2[OE](\d{2})(?!\d)/g, '$120$3')
+      // OCTUBRE's O read as a 0 and glued to the day ('250ct 2024'): no other month begins with an O. Only before a
+      // four-digit year: 'BAND-AID 30CT' counts thirty.
+      .replace(/\b(\d{1,2})0(CT(?:UBRE)?)(?=[\s.,/-]*(?:DE\s*)?(?:19|20)\d{2}(?!\d))/g, '$1 O$2')
       // A J read as 3 in a month's name between the same separators ('08-3UL-2024').
       .replace(/(\d([/.-]))3(UL|UN|AN)(?=\2\d{2,4}(?!\d))/g, '$1J$3')
       // A day's separator read as a colon before a four-digit year ('Emision:10:09.202411:03').
@@ -101,7 +107,8 @@ function iso(y: number, m: number, d: number): string | null {
 
 const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFirst: boolean) => string | null }> = [
   // 2026-03-12, 2026/03/12
-  { re: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, build: (m) => iso(+m[1], +m[2], +m[3]) },
+  // The day's 0 perhaps read as an 8, 6 or 9 ('2025-1-88').
+  { re: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, build: (m) => iso(+m[1], +m[2], dayTens(+m[3])) },
   // 12 de marzo de 2026, 12 marzo 2026, 12 MAR 2026, 12-MAR-2026, 12/mar/26
   {
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
@@ -185,6 +192,15 @@ const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
 const SLASH_READ_AS_1 = [/\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/, /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/];
 
+const GLUED_DAY_FIRST = [
+  // The time may be glued after it too ('SALIDA 2504202514:29', 'Em 090220241423').
+  /\b(\d{2})(\d{2})(20\d{2})(?:\b|(?=\d{1,2}:\d{2})|(?=[01]\d[0-5]\d\b|2[0-3][0-5]\d\b))/,
+  /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/,
+  // One separator read as a 1 ('18104/2017').
+  /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/,
+  /\b(\d{1,2})[/.-](\d{1,2})[1Il|](20\d{2})\b/,
+];
+
 function gluedDate(l: string, labelled = false): string | null {
   // After FECHA, a handwritten slash read as a 1 before a two-digit year: the first ('Fecha: 715/25' is 7/5/25), or
   // else the second ('Fecha: 22/2124' is 22/2/24).
@@ -193,30 +209,27 @@ function gluedDate(l: string, labelled = false): string | null {
     const date = m ? iso(+m[3], +m[2], +m[1]) : null;
     if (date) return date;
   }
-  // Both slashes read as 1s ('Fecha: 717124' is 7/7/24): taken when one reading only is a date, the slashes lost
-  // altogether ('111124', 11/11/24) being another.
-  const both = labelled ? /\b(\d{5,7})\b/.exec(l) : null;
+  // Both slashes read as 1s ('Fecha: 717124' is 7/7/24), or lost altogether ('111124' is 11/11/24, '7325' 7/3/25):
+  // taken when one reading only is a date. Not a number a date's separator follows ('2606-2025' lost only one).
+  const both = labelled ? /\b(\d{4,7})\b(?![/.-]\d)/.exec(l) : null;
   if (both) {
+    const s = both[1];
     const readings = new Set<string>();
-    const lost = both[1].length === 6 ? iso(+both[1].slice(4), +both[1].slice(2, 4), +both[1].slice(0, 2)) : null;
-    if (lost) readings.add(lost);
     for (const d of [1, 2])
       for (const m of [1, 2]) {
-        const s = both[1];
-        if (s.length !== d + m + 4 || s[d] !== '1' || s[d + 1 + m] !== '1') continue;
-        const date = iso(+s.slice(-2), +s.slice(d + 1, d + 1 + m), +s.slice(0, d));
-        if (date) readings.add(date);
+        const lost = s.length === d + m + 2 ? iso(+s.slice(-2), +s.slice(d, d + m), +s.slice(0, d)) : null;
+        const ones = s.length === d + m + 4 && s[d] === '1' && s[d + 1 + m] === '1' ? iso(+s.slice(-2), +s.slice(d + 1, d + 1 + m), +s.slice(0, d)) : null;
+        for (const date of [lost, ones]) if (date) readings.add(date);
       }
     if (readings.size === 1) return [...readings][0];
   }
-  const m =
-    // The time may be glued after it too ('SALIDA 2504202514:29', 'Em 090220241423').
-    /\b(\d{2})(\d{2})(20\d{2})(?:\b|(?=\d{1,2}:\d{2})|(?=[01]\d[0-5]\d\b|2[0-3][0-5]\d\b))/.exec(l) ??
-    /\b(\d{2})[1Il|](\d{2})[1Il|](20\d{2})\b/.exec(l) ??
-    // One separator read as a 1 ('18104/2017').
-    /\b(\d{2})[1Il|](\d{2})[/.-](20\d{2})\b/.exec(l) ??
-    /\b(\d{1,2})[/.-](\d{1,2})[1Il|](20\d{2})\b/.exec(l);
-  if (m) return iso(+m[3], +m[2], +m[1]);
+  // Each reading only when it gives a date: '21.012024' is no 21/0/2024 with a separator read as 1, but 21.01.2024
+  // with one lost (below).
+  for (const re of GLUED_DAY_FIRST) {
+    const m = re.exec(l);
+    const date = m ? iso(+m[3], +m[2], +m[1]) : null;
+    if (date) return date;
+  }
   // A number glued before the day ('Serie 00403/07/2024'), the time glued after the year ('00829/04/202518'): two
   // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);

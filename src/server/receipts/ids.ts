@@ -26,14 +26,38 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
 // OCR sometimes puts a space after a thousands dot (76.399. 189-K), reads a dot as a comma (76.871,515-7) or the dash
 // as a dot (76.871.515.7): the check digit tells a real RUT from a misreading.
 // A RUT glued to the next word ('76.676.038-4Giro') ends at its check digit; one glued to a misread label before it
-// ('FUT10.085.611-5') starts at its first digit. Only with its dash: digits glued to letters and ending '.4' are more
-// often another number ('CPF8.552.791.4B9-97').
-const CL_RUT = /(?<![\d.,])(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK])(?!\d)|\b(\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])(?!\d)/g;
+// ('FUT10.085.611-5') starts at its first digit, and so does one after a misread label's last dot ('LU.T.77.053.802-5').
+// Only with its dash: digits glued to letters and ending '.4' are more often another number ('CPF8.552.791.4B9-97').
+const CL_RUT = /(?:(?<![\d.,])|(?<=[A-Z]\.))(\d{1,2}(?:[.,]\s?)?\d{3}(?:[.,]\s?)?\d{3}\s?-\s?[\dK])(?!\d)|\b(\d{1,2}[.,]\d{3}[.,]\d{3}\.[\dK])(?!\d)/g;
 const RUT_LABEL = /\bR\.?\s?U\.?\s?T\.?/;
 
 /** A CNPJ as Brazil writes it (11.222.333/0001-81), whatever punctuation OCR left. */
 function cnpj(value: string): string {
   return value.replace(/\D/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+}
+
+/** Digits a blurred thermal print turns into each other ('77.042.102-8' for -0, '76.195.414 6' for -8). */
+const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
+
+/**
+ * A head office's CNPJ whose check digits fail, with one digit of the company's number read as its look-alike
+ * ('64.208.612/0001-99' for 64.208.012): the reading with that digit put back, when exactly one such change makes
+ * both check digits hold. Two check digits leave about one chance in a hundred that a wrong change passes, so only
+ * the eight digits of the company's number are tried, and only where the rest reads as a head office's; null
+ * otherwise.
+ */
+function lookAlikeCnpj(value: string): string | null {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== 14 || d.slice(8, 12) !== '0001') return null;
+  const valid = new Set<string>();
+  for (let i = 0; i < 8; i++)
+    for (const pair of LOOK_ALIKE_DIGITS) {
+      if (!pair.includes(d[i])) continue;
+      const other = pair[0] === d[i] ? pair[1] : pair[0];
+      const reading = d.slice(0, i) + other + d.slice(i + 1);
+      if (isValidCnpj(reading)) valid.add(reading);
+    }
+  return valid.size === 1 ? cnpj([...valid][0]) : null;
 }
 
 /**
@@ -55,14 +79,19 @@ const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R[LU][I1]|RU7)`;
 function labelledRut(l: string): string | null {
   const m = new RegExp(`${FUZZY_RUT_LABEL}(?:\\s+EMISOR)?\\s*[:.,;]?\\s*([\\d\\s.,:;-]{8,16}[\\dK])(?!\\d)`).exec(l);
   if (!m) return null;
+  // A number after the RUT ('RUT77-449.414-6 733') is no part of it.
+  const captured = m[1].trim();
+  const ends = captured.replace(/\s+[\dK]+$/, '') === captured ? [captured] : [captured, captured.replace(/\s+[\dK]+$/, '')];
   // A group of the body with a digit too few ('76.00.285-1') lost one: whatever passes modulo 11 then is chance.
-  if (/^\d{1,2}[.,]\d{1,2}[.,]\d{3}\b|^\d{1,2}[.,]\d{3}[.,]\d{1,2}\b(?![.,]?\d)/.test(m[1].trim())) return null;
-  const digits = m[1].replace(/[^\dK]/g, '');
-  // Without its first digit only when that one is too many ('1768762384' from ':176.876.238-4'): a RUT grouped as
-  // one ('77.829.865-0') has none to spare.
-  const grouped = /^\d{1,2}\.\d{3}\.\d{3}\s?-\s?[\dK]$/.test(m[1].trim());
-  const readings = (grouped ? [digits] : [digits, digits.slice(1)]).filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
-  const valid = readings.filter((r) => normalizeRut(r));
+  if (/^\d{1,2}[.,]\d{1,2}[.,]\d{3}\b|^\d{1,2}[.,]\d{3}[.,]\d{1,2}\b(?![.,]?\d)/.test(captured)) return null;
+  const readings = ends.flatMap((text) => {
+    const digits = text.replace(/[^\dK]/g, '');
+    // Without its first digit only when that one is too many ('1768762384' from ':176.876.238-4'): a RUT grouped as
+    // one ('77.829.865-0') has none to spare.
+    const grouped = /^\d{1,2}\.\d{3}\.\d{3}\s?-\s?[\dK]$/.test(text);
+    return (grouped ? [digits] : [digits, digits.slice(1)]).filter((d) => d.length >= 8 && d.length <= 9).map((d) => `${d.slice(0, -1)}-${d.slice(-1)}`);
+  });
+  const valid = [...new Set(readings.filter((r) => normalizeRut(r)))];
   return valid.length === 1 ? valid[0] : null;
 }
 
@@ -90,8 +119,6 @@ function rutMissingItsDigit(l: string): string | null {
   return `${body}-${rutCheckDigit(body)}`;
 }
 
-/** Check digits a blurred thermal print turns into each other ('77.042.102-8' for -0, '76.195.414 6' for -8). */
-const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
 
 /**
  * A labelled RUT, grouped as a RUT is, whose printed check digit fails where the digit it should be looks like it:
@@ -106,8 +133,8 @@ function rutWithMisreadDigit(l: string): string | null {
   return LOOK_ALIKE_DIGITS.has(pair) ? `${body}-${digit}` : null;
 }
 
-// A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z.
-const LETTER_FOR_DIGIT: Record<string, string> = { S: '5', O: '0', B: '8', G: '9', Z: '2' };
+// A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z; an S is a 5 or an 8.
+const LETTER_FOR_DIGIT: Record<string, string[]> = { S: ['5', '8'], O: ['0'], B: ['8'], G: ['9'], Z: ['2'] };
 
 /** Letters OCR reads for digits inside a RUT's body ('77.767.B01-9'). */
 const BODY_DIGIT_FOR: Record<string, string> = { B: '8', O: '0', S: '5', I: '1', L: '1' };
@@ -123,9 +150,10 @@ function rutLettersAsDigits(l: string): string {
       const read = body.replace(/[BOSIL]/g, (c) => BODY_DIGIT_FOR[c]);
       return normalizeRut(read.replace(/,/g, '.') + digit.replace(/\s/g, '')) ? read + digit : all;
     })
-    .replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) =>
-    normalizeRut(body.replace(/,/g, '.') + LETTER_FOR_DIGIT[c]) ? body + LETTER_FOR_DIGIT[c] : all,
-  );
+    .replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) => {
+      const valid = LETTER_FOR_DIGIT[c].filter((d) => normalizeRut(body.replace(/,/g, '.') + d));
+      return valid.length === 1 ? body + valid[0] : all;
+    });
 }
 
 export interface TaxIdResult {
@@ -180,7 +208,7 @@ export function findTaxId(lines: string[]): TaxIdResult {
       // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
       else if (isValidCnpj(m[1])) foreign = { value: cnpj(m[1]), currency: 'BRL' };
       else {
-        const head = headOffice(m[1]);
+        const head = headOffice(m[1]) ?? lookAlikeCnpj(m[1]);
         if (head) foreign = { value: head, currency: 'BRL' };
         foreignWorkedOut = !!head;
       }
@@ -278,10 +306,11 @@ const NUMBER_AT_END = /(?:^|\s)N[°º]\s*[:.]?\s*(\d{1,12})$/;
  * columns OCR merges into one line) ending one of the two lines after a FACTURA/BOLETA heading.
  */
 export function findInvoiceNumber(lines: string[]): string | null {
-  // OCR reads the degree sign of N° as *, ?, ', º, e or a letter O; a bare N before a number on a document line is N° too.
+  // OCR reads the degree sign of N° as *, ?, ', º, a middle dot, e or a letter O; a bare N before a number on a document
+  // line is N° too.
   const folded = lines.map((line) =>
     fold(line)
-      .replace(/\bN\s?[*?'"°º](?=\s*[:.]?\s*\d)/g, 'N°')
+      .replace(/\bN\s?[*?'"°º·](?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN[O0](?=\s+\d)/g, 'N°')
       .replace(/\bNE(?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN(?=\s+\d{3,}\b)/g, 'N°'),

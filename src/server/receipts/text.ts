@@ -71,7 +71,8 @@ export function splitLines(text: string): string[] {
     // ('Serie 606 14/08/28241', its hundreds misread too).
     .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:19|2\d)\d{2})\d(?=\s\d{1,2}:\d{2}|$)/gmu, '$1')
     // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
-    .replace(/(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
+    // Not a number's last digits glued to the next label ('/0001-00IE:', a CNPJ's check digits).
+    .replace(/(?<![\d.,]|\d-)[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
       word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
     )
     // A 5 or a 1 between two letters of a word is an S or an I ('Emi5or', 'Ser1e', 'suger1da'); 'A5T' and 'X1' stay.
@@ -82,9 +83,9 @@ export function splitLines(text: string): string[] {
     .replace(/\p{L}{5,}/gu, splitKeywords)
     // TOTAL split in two ('TO TAL 5 27.940').
     .replace(/\b(SUB)?T[O0] TAL\b/gi, (_, sub: string | undefined) => `${sub ?? ''}TOTAL`)
-    // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', * or ?), the
-    // number's first digit perhaps read as a letter ('TICKETN*S183453').
-    .replace(/(\p{L}{4,})(N[°º'*?]\s*(?:\d|[SOIB]\d))/gu, '$1 $2')
+    // A word glued to the N° after it ('TICKETN°4383155', 'TICKETN'581068'; OCR reads the ° as ', *, ? or a middle
+    // dot), the number's first digit perhaps read as a letter ('TICKETN*S183453').
+    .replace(/(\p{L}{4,})(N[°º'*?·]\s*(?:\d|[SOIB]\d))/gu, '$1 $2')
     // N° with its ° read as a 9 before a document's number ('N9 924838').
     .replace(/\bN9\s(?=\d{4,}\b)/g, 'N° ')
     // A document's name glued to N and its number, the ° lost ('TICKETN318846').
