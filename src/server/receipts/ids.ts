@@ -40,17 +40,17 @@ function cnpj(value: string): string {
 const LOOK_ALIKE_DIGITS = new Set(['08', '68', '38', '56', '06', '17', '98']);
 
 /**
- * A head office's CNPJ whose check digits fail, with one digit of the company's number read as its look-alike
- * ('64.208.612/0001-99' for 64.208.012): the reading with that digit put back, when exactly one such change makes
- * both check digits hold. Two check digits leave about one chance in a hundred that a wrong change passes, so only
- * the eight digits of the company's number are tried, and only where the rest reads as a head office's; null
- * otherwise.
+ * A head office's CNPJ whose check digits fail, with one digit of the company's number or of the check digits read as
+ * its look-alike ('64.208.612/0001-99' for 64.208.012, '…/0001-81' for -01): the reading with that digit put back,
+ * when exactly one such change makes both check digits hold. Two check digits leave about one chance in a hundred
+ * that a wrong change passes, so the establishment's number is left alone and must read as a head office's (0001);
+ * null otherwise.
  */
 function lookAlikeCnpj(value: string): string | null {
   const d = value.replace(/\D/g, '');
   if (d.length !== 14 || d.slice(8, 12) !== '0001') return null;
   const valid = new Set<string>();
-  for (let i = 0; i < 8; i++)
+  for (const i of [0, 1, 2, 3, 4, 5, 6, 7, 12, 13])
     for (const pair of LOOK_ALIKE_DIGITS) {
       if (!pair.includes(d[i])) continue;
       const other = pair[0] === d[i] ? pair[1] : pair[0];

@@ -744,6 +744,7 @@ describe('low-quality input', () => {
       expect(lookAlike).toMatchObject({ taxId: '63.628.094/0001-68', currency: 'BRL', amount: 15.03 });
       expect(lookAlike.fieldConfidence.taxId).toBe('low');
       expect(parseReceiptText('PADARIA E LANCHONETE PAULISTA\nCNPJ: 64.208.612/0001-99 IE: 728162096\nValor a Pagar R$ 42,71').taxId).toBe('64.208.012/0001-99');
+      expect(parseReceiptText('PADARIA E LANCHONETE PAULISTA\nCNPJ:57.194.545/0001-81IE:436632757\nValor a Pagar R$ 31,86').taxId).toBe('57.194.545/0001-01');
       // The label's J read as 3, a dot as a colon, the next label's I as a 1, a doubled colon: still the CNPJ, as Brazil writes it.
       expect(parseReceiptText('POSTO ESTRELA DO SUL LTDA\nCNP3:27.606:498/0001-971E:646695775\nValor a Pagar Rs 842,49').taxId).toBe('27.606.498/0001-97');
       expect(parseReceiptText('DROGARIA SAO JOSE\nCNPJ::39.077.197/0001-00 1E: 100675171\nValor a Pagar R$ 11,74').taxId).toBe('39.077.197/0001-00');
