@@ -1055,6 +1055,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING TERMINAL SUR\nR.U.T.77.906.047-0\nTICKETN·218925\nTOTAL S5.920')).toMatchObject({ documentType: 'ticket', invoiceNumber: '218925' });
       // A CNPJ's check digits glued to the next label keep their zeros ('…/0001-00IE:').
       expect(parseReceiptText('DROGARIA SAO JOSE EIRELI\nCNPJ:26.214.647/0001-00IE:212229285\nDANFE NFC-e\nValor a Pagar R$ 90,54').taxId).toBe('26.214.647/0001-00');
+      expect(parseReceiptText('PANADERIA LA ESPIGA\nBOLETA ELECTRONICA\nEmision:20-0CT-202422:31\nTotal: $6.890').date).toBe('2024-10-20');
       expect(parseReceiptText('RECIBODEDINERO N 000958\ns 210.000=\nCOMERCIAL SAN ROQUE').documentType).toBe('recibo');
     });
 

@@ -71,8 +71,9 @@ export function splitLines(text: string): string[] {
     // ('Serie 606 14/08/28241', its hundreds misread too).
     .replace(/(\b\d{1,2}([/.-])(?:\d{1,2}|\p{L}{3,10}\.?)\2(?:19|2\d)\d{2})\d(?=\s\d{1,2}:\d{2}|$)/gmu, '$1')
     // A zero in a word of letters is the letter O ('B0LETA', 'F0LI0:', '0ctubre'); a code with other digits keeps it.
-    // Not a number's last digits glued to the next label ('/0001-00IE:', a CNPJ's check digits).
-    .replace(/(?<![\d.,]|\d-)[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
+    // Not a number's last digits glued to the next label ('/0001-00IE:', a CNPJ's check digits); '20-0CT-2024' is
+    // OCT.
+    .replace(/(?!(?<=\d-)00)(?<![\d.,])[\p{L}0]*\p{L}[\p{L}0]*(?![\d.,]*\d)/gu, (word) =>
       word.replace(/0/g, (_, i: number) => (/\p{Ll}/u.test(word[i + 1] ?? word[i - 1] ?? '') ? 'o' : 'O')),
     )
     // A 5 or a 1 between two letters of a word is an S or an I ('Emi5or', 'Ser1e', 'suger1da'); 'A5T' and 'X1' stay.
