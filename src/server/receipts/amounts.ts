@@ -69,6 +69,8 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(/\b(VALOR|MONTO|TARIFA|TOTAL)\s?S(?=\s*:)/gi, '$1 $')
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
     .replace(PESO_READ_AS_S, '$1 ')
+    // A 1 read as an L or I between a peso sign read as S and a thousands point ('TARIFA: SL.900').
+    .replace(/(^|[\s:])[S$]\s?[LI](?=[.,]\d{3}(?![\d.,]?\d))/g, '$1$ 1')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
     // Or read as a space ('$12 290'), or a handwritten amount's thousands split by spaces ('$: 25.0 00.-', '25.00 0',

@@ -155,9 +155,16 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   },
 ];
 
-/** A month's tens digit can only be 0 or 1: '66' is 06 with its 0 read as 6 ('17/66/2024'); '62' could be 02 or 12. */
+/**
+ * A month's tens digit can only be 0 or 1: '66' is 06 with its 0 read as 6 ('17/66/2024'). Below 3 the units leave two
+ * months, told apart by the look-alike: a 6, 8 or 9 is a 0 misread ('62' is 02), a 7 a 1 ('72' is 12).
+ */
 function monthTens(n: number): number {
-  return n > 12 && n % 10 >= 3 ? n % 10 : n;
+  if (n <= 12) return n;
+  if (n % 10 >= 3) return n % 10;
+  const tens = Math.floor(n / 10);
+  if ([6, 8, 9].includes(tens) && n % 10 > 0) return n % 10;
+  return tens === 7 ? 10 + (n % 10) : n;
 }
 
 /** A day's tens digit 0 read as 8, 6 or 9 ('82/03/2025' is the 2nd): past 31, and only those look-alikes of 0. */
@@ -184,10 +191,11 @@ function brokenMonth(word: string): number | null {
   return fits.length === 1 ? fits[0] : null;
 }
 
-const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALIDA|EXIT|CHECK-?OUT)\b/;
+/** A car park's SALIDA and ENTRADA with the D read as 0, then as O ('SALI0A'). */
+const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALI[DO]A|EXIT|CHECK-?OUT)\b/;
 const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA|INICIO\s+(DE\s+)?ACTIVIDADES|NACIMIENTO)\b/;
 /** The start of a stay (a car park's entry, a hotel's check-in): the document's date only when nothing else is printed. */
-const START_DATE = /\b(ENTRADA|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
+const START_DATE = /\b(ENTRA[DO]A|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
 const SLASH_READ_AS_1 = [/\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/, /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/];
@@ -243,7 +251,11 @@ function gluedDate(l: string, labelled = false): string | null {
   if (beforeYear) return iso(+beforeYear[4], +beforeYear[3], +beforeYear[1]);
   // One separator lost to a space ('04.07 2024', '19 05/2024').
   const lost = /\b(\d{2})(?:[/.-](\d{2})\s|\s(\d{2})[/.-])(20\d{2})\b/.exec(l);
-  return lost ? iso(+lost[4], +(lost[2] ?? lost[3]), +lost[1]) : null;
+  const spaced = lost ? iso(+lost[4], +(lost[2] ?? lost[3]), +lost[1]) : null;
+  if (spaced) return spaced;
+  // The separator before a two-digit year lost ('ENTRADA:15/0925 12-37').
+  const shortYear = /\b(\d{1,2})([/.-])(\d{2})(\d{2})(?=\s|$)/.exec(l);
+  return shortYear ? iso(+shortYear[4], +shortYear[3], +shortYear[1]) : null;
 }
 
 export interface FoundDate {

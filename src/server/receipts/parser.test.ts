@@ -836,10 +836,21 @@ describe('low-quality input', () => {
     });
 
     it('a month whose tens digit is misread, a year-first date with its time glued on, a broken month name after DE', () => {
-      // A month's tens digit is 0 or 1: '66' is June; '62' (02 or 12) and '61' are not guessed.
+      // A month's tens digit is 0 or 1: '66' is June; '62' is 02 (a 6 is a 0 misread, never a 1), '72' is 12 (a 7 is
+      // a 1 misread); '52' and '40' are not guessed.
       expect(parseReceiptText('Valor a Pagar R$ 842,49\nNFC-e n 630463 Ser1e 067 17/66/2024 07:21:37').date).toBe('2024-06-17');
-      expect(parseReceiptText('BOLETA\nFecha 17/62/2024\nTOTAL $5.000').date).toBeNull();
-      expect(parseReceiptText('BOLETA\nFecha 17/61/2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('BOLETA\nFecha 17/62/2024\nTOTAL $5.000').date).toBe('2024-02-17');
+      expect(parseReceiptText('BOLETA\nFecha 17/72/2024\nTOTAL $5.000').date).toBe('2024-12-17');
+      expect(parseReceiptText('BOLETA\nFecha 17/52/2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('BOLETA\nFecha 17/40/2024\nTOTAL $5.000').date).toBeNull();
+      // A car park's SALIDA with its D read as 0 is the exit, and ENTRADA the entry; a month 62 and a year 2624 too.
+      const exit = 'PARKING TERMINAL SUR\nENTRADA: 14-02-2024 21:05\nSALI0A : 15-62-2624 03:11\nMONTO A PAGAR S13.860';
+      expect(parseReceiptText(exit).date).toBe('2024-02-15');
+      expect(parseReceiptText(exit.replace('ENTRADA', 'ENTRA0A').replace('SALI0A', 'SALIDA')).date).toBe('2024-02-15');
+      // The separator before a two-digit year lost ('15/0925').
+      expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN 367147\nENTRA0A:15/0925 12-37\nMONTO APAGAR $5.220').date).toBe('2025-09-15');
+      // A 1 read as an L between the peso sign read as S and the thousands point.
+      expect(parseReceiptText('PLAZA DE PEAJE\nBOLETA ELECTRONICA N 307343\nTAR1FA: SL.900\nBUEN VIAJE').amount).toBe(1900);
       expect(parseReceiptText('PRE-CUENTA\nMesa1 Garzon: JoSE L.\n2025-01-0716:42 comensales:5\nconsumo $41.716').date).toBe('2025-01-07');
       // The time glued on a year-first date that no calendar has is no date, unless the day's 0 was read as an 8, 6 or 9.
       expect(parseReceiptText('PRE-CUENTA\n2025-01-4716:42 comensales:5\nconsumo $41.716').date).toBeNull();
