@@ -213,20 +213,52 @@ export interface MoneyFields {
 }
 
 /** Value for the line at `i`, or the next line when the label stands alone. */
-function valueAt(lines: string[], i: number): FoundAmount | null {
-  const own = amountsInLine(lines[i]);
+/** A line that holds only an amount: symbols and codes aside, and a peso sign read as an S ('S45.881'). */
+function amountOnly(line: string | undefined): boolean {
+  const bare = fold(line ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(PESO_READ_AS_S, '$1');
+  return line !== undefined && /^[^A-Za-z]*\d[^A-Za-z]*$/.test(bare);
+}
+
+/** What a label line's own text says, with an S glued before the only digits read as the peso sign ('PROPINA 15% S603'). */
+function ownValue(line: string): FoundAmount | null {
+  const own = amountsInLine(line);
   if (own.length) return own[own.length - 1];
-  // On a line that names money, an S glued before the only digits is the peso sign ('PROPINA 15% S603').
-  const signed = amountsInLine(lines[i].replace(/(^|[\s:])S(?=\d{2,}(?![\d.,]?\d)(?!.*\d))/, '$1$'));
-  if (signed.length) return signed[signed.length - 1];
-  const next = lines[i + 1];
-  // The next line holds only the amount: symbols and codes aside, and a peso sign read as an S ('Total' / 'S45.881').
-  const bare = fold(next ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(PESO_READ_AS_S, '$1');
-  if (next && /^[^A-Za-z]*$/.test(bare)) {
-    const found = amountsInLine(next);
-    if (found.length) return found[found.length - 1];
-  }
-  return null;
+  const signed = amountsInLine(line.replace(/(^|[\s:])S(?=\d{2,}(?![\d.,]?\d)(?!.*\d))/, '$1$'));
+  return signed.length ? signed[signed.length - 1] : null;
+}
+
+/**
+ * Whether the recogniser returned a column of amounts each above its label ('$26.214' / 'IVA 19%' / '$164.184' /
+ * 'TOTAL'): more label lines without an amount of their own sit under an amount-only line, with none under them, than
+ * the other way round.
+ */
+function amountsAboveLabels(lines: string[], folded: string[]): boolean {
+  let above = 0;
+  let below = 0;
+  folded.forEach((l, i) => {
+    if (!moneyRole(l) || ownValue(lines[i])) return;
+    const before = amountOnly(lines[i - 1]);
+    const after = amountOnly(lines[i + 1]);
+    if (before && !after) above++;
+    if (after && !before) below++;
+  });
+  return above > below;
+}
+
+function valueAt(lines: string[], i: number, above = false): FoundAmount | null {
+  const own = ownValue(lines[i]);
+  if (own) return own;
+  const near = (line: string | undefined) => {
+    if (line === undefined || !amountOnly(line)) return null;
+    // A handwritten amount alone on its line, its thousands split by a space ('12.0 00').
+    const found = amountsInLine(/^\s*\d{1,3}(?:[.,]\s?\d(?:\s?\d){2})+\s*$/.test(line) ? line.replace(/\s/g, '') : line);
+    return found.length ? found[found.length - 1] : null;
+  };
+  // The amount on the line above, where the page's amounts stand above their labels.
+  if (above) return near(lines[i - 1]);
+  // The next line holds only the amount ('Total' / 'S45.881'); or a label that waits for its amount ('Valor $:') is
+  // under a line holding only a handwritten one, which the recogniser returned first.
+  return near(lines[i + 1]) ?? (/[:$]\s*$/.test(lines[i]) ? near(lines[i - 1]) : null);
 }
 
 interface Labelled {
@@ -336,21 +368,37 @@ export function itemsSum(lines: string[], folded: string[], currency: string): n
  * that '12.990' is read in the right convention.
  */
 export function findMoney(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
-  const asRead = moneyIn(lines, currencyFor);
+  const asRead = moneyByLayout(lines, currencyFor);
   // Thermal print's '$' read as a 5 ('TOTAL 527.940' for '$27.940', 'IVA 54461'), often on every amount. On a peso
   // receipt the amounts read again without that 5 are a second hypothesis, taken only when its arithmetic holds better
   // than the first's.
   if (asRead.currency !== 'CLP') return asRead;
   const unsigned = lines.map((line) => line.replace(SIGN_READ_AS_5, '$1'));
   if (unsigned.every((line, i) => line === lines[i])) return asRead;
-  const signRead = moneyIn(unsigned, currencyFor);
-  if (signRead.amount === null) return asRead;
-  // Better arithmetic, or as good and printed as a total where the first reading only worked its total out. A total
-  // the second reading only works out, with one check on its side (a card payment equal to it), does not overturn a
-  // printed total ('MONTO TOTAL 10.900', 'REDCOMPRA 510.000' read again as 10.000).
-  const weak = signRead.derived && signRead.agreement <= 1 && asRead.labelScore > 0 && !asRead.derived;
-  const better = (signRead.agreement > asRead.agreement && !weak) || (signRead.agreement === asRead.agreement && signRead.agreement > 0 && asRead.derived && !signRead.derived);
-  return better ? signRead : asRead;
+  const signRead = moneyByLayout(unsigned, currencyFor);
+  return signRead.amount !== null && holdsBetter(signRead, asRead) ? signRead : asRead;
+}
+
+/**
+ * Better arithmetic, or as good and printed as a total where the first reading only worked its total out. A total the
+ * second reading only works out, with one check on its side (a card payment equal to it), does not overturn a printed
+ * total ('MONTO TOTAL 10.900', 'REDCOMPRA 510.000' read again as 10.000).
+ */
+function holdsBetter(second: MoneyFields, first: MoneyFields): boolean {
+  const weak = second.derived && second.agreement <= 1 && first.labelScore > 0 && !first.derived;
+  return (second.agreement > first.agreement && !weak) || (second.agreement === first.agreement && second.agreement > 0 && first.derived && !second.derived);
+}
+
+/**
+ * The money read with each label's amount on its line or the next, or, where the recogniser seems to have returned the
+ * amounts above their labels ('$26.214' / 'IVA 19%' / '$164.184' / 'TOTAL'), on the line above: that second reading
+ * only when its arithmetic holds better ('4.400' above 'MONTO TOTAL' is an item's amount when nothing confirms it).
+ */
+function moneyByLayout(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
+  const below = moneyIn(lines, currencyFor, false);
+  if (!amountsAboveLabels(lines, lines.map((l) => readLabels(fold(l))))) return below;
+  const above = moneyIn(lines, currencyFor, true);
+  return above.amount !== null && holdsBetter(above, below) ? above : below;
 }
 
 /** A 5 standing where the '$' was: before a grouped peso amount or a bare one of four or five digits, not after a '$'. */
@@ -370,13 +418,13 @@ function readLabels(l: string): string {
     .replace(/^(VALOR|MONTO|TARIFA)S(?=\s*:)/, '$1 $');
 }
 
-function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
+function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string, above: boolean): MoneyFields {
   const folded = lines.map((l) => readLabels(fold(l)));
   const roles: Array<{ role: MoneyRole; index: number; found: FoundAmount }> = [];
   folded.forEach((l, i) => {
     const role = moneyRole(l);
     if (!role) return;
-    const found = valueAt(lines, i);
+    const found = valueAt(lines, i, above);
     if (found) roles.push({ role, index: i, found });
   });
   // The currency is settled with the best-labelled total's symbol before any amount is read.
@@ -411,7 +459,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     const after = all.filter((r) => LABEL_SCORE[r.role]);
     folded.forEach((l, i) => {
       if (moneyRole(l) || NOT_MONEY_LINE.test(l)) return;
-      const found = valueAt(lines, i);
+      const found = valueAt(lines, i, above);
       const value = found ? parseAmount(found.raw, currency) : null;
       if (!found || !value) return;
       const tip: Labelled = { role: 'tip', index: i, found, value };
@@ -459,7 +507,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   // A tip line whose amount is unreadable ('PROPINA SUGERIDA 10H J4.600') still prints its share: a printed total that
   // is a subtotal plus that share of it (its '$' perhaps read as a 5) is the pre-bill's grand total, and the subtotal
   // what was consumed.
-  const shares = folded.flatMap((l, i) => (moneyRole(l) === 'tip' ? [tipShare(lines[i], valueAt(lines, i)?.raw ?? '')] : [])).filter((x) => x !== null);
+  const shares = folded.flatMap((l, i) => (moneyRole(l) === 'tip' ? [tipShare(lines[i], valueAt(lines, i, above)?.raw ?? '')] : [])).filter((x) => x !== null);
   const grandTotal = (x: Labelled, consumed: number) =>
     shares.some((p) => {
       const g = whole ? Math.round((consumed * (100 + p)) / 100) : Math.round(consumed * (100 + p)) / 100;

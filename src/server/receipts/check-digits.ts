@@ -25,9 +25,9 @@ const CLEAR_MARGIN = 4;
 const RUT = /(?<!\d)(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?[\dkK])\b/g;
 /**
  * A CNPJ as OCR leaves it: a colon or comma for a dot, and possibly glued to the next label, whose I may be read as a
- * 1 ('…-971E:'). Shared with ids.ts, which reads the issuer's CNPJ after its label.
+ * 1 ('…-971E:'), or read twice ('…-131 IE:'). Shared with ids.ts, which reads the issuer's CNPJ after its label.
  */
-export const CNPJ_SHAPE = /\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2}(?!\d(?<!1(?=E)))/;
+export const CNPJ_SHAPE = /\d{2}[.,:]?\d{3}[.,:]?\d{3}\/?\d{4}-?\d{2}(?!\d(?<!1(?=\s?I?E)))/;
 const CNPJ = new RegExp(`(${CNPJ_SHAPE.source})`, 'g');
 /** A numeric date, day and month of one or two digits, the same separator twice, the year of two or four. */
 const NUMERIC_DATE = /(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2\d{2}(?:\d{2})?)(?![\d.,/-])/g;

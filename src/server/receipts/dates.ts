@@ -27,21 +27,21 @@ const TWO_LETTER_MONTH: Record<string, string> = { EN: 'ENE', FE: 'FEB', AB: 'AB
 /** The letters of a month's name that the recogniser answers as digits. */
 const LETTER_FOR: Record<string, string> = { '8': 'B', '0': 'O', '5': 'S', '1': 'I', '6': 'G' };
 
-/** Letters the recogniser answers for digits: O and E for 0, S for 5, I and L for 1, B for 8. */
-const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', S: '5', I: '1', L: '1', B: '8' };
+/** Letters the recogniser answers for digits: O, E and C for 0, S for 5, I and L for 1, B for 8. */
+const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', C: '0', S: '5', I: '1', L: '1', B: '8' };
 
 /**
  * The line folded, with the letters read for digits inside a numeric date put back ('0S/10/2025', '13-E2-2025',
- * '1E/06/2025', '04/e6/25'): only in day and month, and only before a four-digit year after the same separator twice,
+ * '1E/06/2025', '04/e6/25', '23-C5-2024'): only in day and month, and only before a four-digit year after the same separator twice,
  * or a two-digit one after two slashes.
  */
 function dateText(line: string): string {
-  const digits = (x: string) => x.replace(/[OESILB]/g, (c) => DIGIT_FOR[c]);
+  const digits = (x: string) => x.replace(/[OECSILB]/g, (c) => DIGIT_FOR[c]);
   return (
     fold(line)
       // An underscore for a space ('5 de_julio').
       .replace(/_/g, ' ')
-      .replace(/(?<![A-Z\d])([\dOESILB]{1,2})([/.-])([\dOESILB]{1,2})\2((?:19|20)\d{2}|(?<=\/)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
+      .replace(/(?<![A-Z\d])([\dOECSILB]{1,2})([/.-])([\dOECSILB]{1,2})\2((?:19|20)\d{2}|(?<=\/)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
       })

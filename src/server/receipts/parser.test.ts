@@ -849,6 +849,10 @@ describe('low-quality input', () => {
       expect(parseReceiptText(exit.replace('ENTRADA', 'ENTRA0A').replace('SALI0A', 'SALIDA')).date).toBe('2024-02-15');
       // The separator before a two-digit year lost ('15/0925').
       expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN 367147\nENTRA0A:15/0925 12-37\nMONTO APAGAR $5.220').date).toBe('2025-09-15');
+      // A C for a 0 in a date's month.
+      expect(parseReceiptText('MINIMARKET DONA ROSA\nBOLETA ELECTRONICA\nFecha:23-C5-2024Hora:12:05\nTOTAL S 36.950').date).toBe('2024-05-23');
+      // A CNPJ whose next label's I was read as 1 and then again ('…-131 IE:').
+      expect(parseReceiptText('DROGARIA SAO JOSE EIRELI\nCNPJ:00.685.097/0001-131 IE: 142636759\nValor a Pagar Rs 136,34').taxId).toBe('00.685.097/0001-13');
       // A 1 read as an L between the peso sign read as S and the thousands point.
       expect(parseReceiptText('PLAZA DE PEAJE\nBOLETA ELECTRONICA N 307343\nTAR1FA: SL.900\nBUEN VIAJE').amount).toBe(1900);
       expect(parseReceiptText('PRE-CUENTA\nMesa1 Garzon: JoSE L.\n2025-01-0716:42 comensales:5\nconsumo $41.716').date).toBe('2025-01-07');
@@ -1092,6 +1096,17 @@ describe('low-quality input', () => {
       // A handwritten amount's thousands split by two spaces, its peso sign read as S.
       expect(parseReceiptText('TAXI EJECUTIVO\nRECIBO N 4366\nFecha: 6/7/25\nValor S: 4.5 0 0.-\nFirma conductor').amount).toBe(4500);
       expect(parseReceiptText('PARKING\nR.U.T.76.755.788-4\nVALOR MINUTO: S35\nMONTO A PAGAR $7:420').amount).toBe(7420);
+    });
+
+    it('amounts the recogniser returned above their labels are theirs when the arithmetic says so', () => {
+      // NETO + IVA = TOTAL with each amount above its label; read below, IVA would take the total.
+      const above = 'COMBUSTIBLES LOS ANDES S.A.\nRUT 77.596.444-8\nFACTURA ELECTRONICA\nN° 333309\n1 DIESEL $64.990\n1 GASOLINA 95 $26.990\n1 GASOLINA 95 $45.990\nNETO $137.970\n$26.214\nIVA 19%\n$164.184\nTOTAL\nTimbre Electronico SII';
+      expect(parseReceiptText(above)).toMatchObject({ amount: 164184, netAmount: 137970, taxAmount: 26214 });
+      // An item's amount above a TOTAL whose own amount OCR lost is no total: the card payment, printed twice, is.
+      const item = 'MINIMARKET DONA ROSA\nRUT 77.007.415-0\nBOLETA ELECTRONICA\nLECHE ENTERA 1L\n2x1.100 2.200\nBEBIDA 1.5L\n2x2.200\n4.400\nMONTOTOTAL\nREDCONPRA $18.360\n$18.360';
+      expect(parseReceiptText(item).amount).toBe(18360);
+      // A handwritten amount returned before its label, its thousands split by a space.
+      expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N 1133\nFecha: 1jul2025\nHasta: Stgo Centro\n12.0 00\nValor $:\nFirma conductor').amount).toBe(12000);
     });
 
     it('a law\'s number is not money; a total less the discount printed after it is confirmed', () => {
