@@ -69,6 +69,8 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(/\b(VALOR|MONTO|TARIFA|TOTAL)\s?S(?=\s*:)/gi, '$1 $')
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
     .replace(PESO_READ_AS_S, '$1 ')
+    // A line holding only an amount after a peso sign read as S ('S 72.0 00', a receipt book's figure).
+    .replace(/^\s*[Ss]\s?(?=\d[\d.,\s]*[=.-]*\s*$)/, '$ ')
     // A 1 read as an L or I between a peso sign read as S and a thousands point ('TARIFA: SL.900').
     .replace(/(^|[\s:])[S$]\s?[LI](?=[.,]\d{3}(?![\d.,]?\d))/g, '$1$ 1')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
@@ -322,6 +324,13 @@ function signReadAsDigit(raw: string, v: number): boolean {
   return digits.length >= 4 && Number(digits.slice(1)) === v;
 }
 
+/** The printed amount is v less its first digit, read as a letter and dropped ('TOTAL SA.437' for $8.437). */
+function leadingDigitLost(raw: string, v: number): boolean {
+  const digits = raw.replace(/\D/g, '');
+  const whole = String(v);
+  return digits.length >= 3 && whole.length === digits.length + 1 && whole.endsWith(digits);
+}
+
 /** 'qty x price' at the start of an item line ('2 x 1.110 2.220', '1UNX8,24 8,24', '3 UN X 6,25 18,75'). */
 const QUANTITY_TIMES = /^\s*(\d{1,3})\s*(?:UN|UND|UNID|PCS?)?\s*[X×*]\s*/i;
 
@@ -532,6 +541,8 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
   if (parking !== null) add(parking % 10 ? Math.round(parking / 10) * 10 : parking, 0, -1, null, true);
   // Nothing printed as a total: the subtotal or the amount paid, when something agrees with it.
   for (const x of [...subtotals, ...cash]) add(x.value, 0, x.index, null, true);
+  // A factura's neto with its IVA line unreadable: the neto and its 19 % ('NETO $7.090' under a garbled 'IVA 19%').
+  if (currency === 'CLP' && !taxes.length) for (const n of positive(of('net'))) add(Math.round(n.value * 1.19), 0, n.index, null, true);
   // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
   if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
   // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them).
@@ -586,7 +597,7 @@ function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw:
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
       if (agreement < 1 || c.derivedFrom < 1) continue;
-      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (whole && signReadAsDigit(r.found.raw, v)) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
+      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
     if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {

@@ -113,9 +113,9 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   {
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
     // A line recogniser drops the spaces around DE, even its E: '9deOctubre del2024', '26de Abrildel2025', '14dagosto'.
-    // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4'); a colon before the year and the
-    // time glued after it ('20MAY:20259:14').
-    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?\\s*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*D(?:EL?)?\\s*|[\\s/.,:-]*)(20\\s\\d\\s?\\d\\b|20\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}\\b|\\d{2}\\b)`),
+    // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4'); a point after DE ('6 de.agosto');
+    // a colon before the year and the time glued after it ('20MAY:20259:14').
+    re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?[\\s.]*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*D(?:EL?)?\\s*|[\\s/.,:-]*)(20\\s\\d\\s?\\d\\b|20\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}\\b|\\d{2}\\b)`),
     build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026

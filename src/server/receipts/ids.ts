@@ -136,19 +136,26 @@ function rutWithMisreadDigit(l: string): string | null {
 // A blurred or handwritten 9 reads as g ('76.717.644-g'), a 2 as Z; an S is a 5 or an 8.
 const LETTER_FOR_DIGIT: Record<string, string[]> = { S: ['5', '8'], O: ['0'], B: ['8'], G: ['9'], Z: ['2'] };
 
-/** Letters OCR reads for digits inside a RUT's body ('77.767.B01-9'). */
-const BODY_DIGIT_FOR: Record<string, string> = { B: '8', O: '0', S: '5', I: '1', L: '1' };
+/** Letters OCR reads for digits inside a RUT's body ('77.767.B01-9', '11.020.33C-6', '76.87Z.465-K'). */
+const BODY_DIGIT_FOR: Record<string, string[]> = { B: ['8'], O: ['0'], C: ['0'], S: ['5'], I: ['1'], L: ['1'], Z: ['2', '7'] };
+
+/** Every reading of a RUT's body with its letters put back as the digits they look like. */
+function bodyReadings(body: string): string[] {
+  const i = body.search(/[A-Z]/);
+  if (i < 0) return [body];
+  return BODY_DIGIT_FOR[body[i]].flatMap((d) => bodyReadings(body.slice(0, i) + d + body.slice(i + 1)));
+}
 
 /**
  * A RUT's check digit read as a letter ('77.554.477-S', '-g'), or a digit of its body ('77.767.B01-9'): the digit it
- * looks like, when the check digit then holds.
+ * looks like, when the check digit then holds, and only one such reading does.
  */
 function rutLettersAsDigits(l: string): string {
   return l
-    .replace(/(?<![\dA-Z])(\d{1,2}[.,]?[\dBOSIL]{3}[.,]?[\dBOSIL]{3})(\s?-\s?[\dK])(?![A-Z\d])/g, (all, body: string, digit: string) => {
+    .replace(/(?:(?<![\dA-Z])|(?<=\bRUT))(\d{1,2}[.,]?[\dBOCSILZ]{3}[.,]?[\dBOCSILZ]{3})(\s?-\s?[\dK])(?![A-Z\d])/g, (all, body: string, digit: string) => {
       if (!/[A-Z]/.test(body)) return all;
-      const read = body.replace(/[BOSIL]/g, (c) => BODY_DIGIT_FOR[c]);
-      return normalizeRut(read.replace(/,/g, '.') + digit.replace(/\s/g, '')) ? read + digit : all;
+      const valid = bodyReadings(body).filter((read) => normalizeRut(read.replace(/,/g, '.') + digit.replace(/\s/g, '')));
+      return valid.length === 1 ? valid[0] + digit : all;
     })
     .replace(/(\d{1,2}[.,]?\d{3}[.,]?\d{3}\s?-\s?)([SOBGZ])(?![A-Z\d])/g, (all, body: string, c: string) => {
       const valid = LETTER_FOR_DIGIT[c].filter((d) => normalizeRut(body.replace(/,/g, '.') + d));

@@ -1109,6 +1109,20 @@ describe('low-quality input', () => {
       expect(parseReceiptText('TAXI AEROPUERTO\nRECIBO N 1133\nFecha: 1jul2025\nHasta: Stgo Centro\n12.0 00\nValor $:\nFirma conductor').amount).toBe(12000);
     });
 
+    it("a receipt book's figure after an S, a date's DE with a point, letters in a RUT's body, a neto's 19 % with the total's first digit lost", () => {
+      expect(parseReceiptText('RECIBO DE DINERO N°009904\nS 72.0 00\nRecibi deServiciosNorteLtda\nFecha: 30/7/24').amount).toBe(72000);
+      expect(parseReceiptText('RECIBO N. 000660\n$ 177.990.-\nPto. Montt 6 de.agosto de 20 24').date).toBe('2024-08-06');
+      // A C for a 0, a Z for a 7 (or a 2): taken when one reading only holds the check digit.
+      expect(parseReceiptText('RECIBO N° 004560\n$ 385.000\nCOMERCIALSANROQUE\nRUT11.020.33C-6\nRANCAGUA').taxId).toBe('11020330-6');
+      expect(parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 76.87Z.465-K\nTICKET N° 936813\nVALOR S15.950').taxId).toBe('76877465-K');
+      expect(parseReceiptText('ESTACIONAMIENTOS CENTRAL PARK\nR.U.T. 76.87Z.465-1\nTICKET N° 936813\nVALOR S15.950').taxId).toBeNull();
+      // The IVA line unreadable: the neto and its 19 % is the total whose first digit was lost ('SA.437' for $8.437).
+      const neto = 'COMERCIAL EL MARTILLO LTDA\nFACTURA ELECTRONICA\nN 426891\n1 BROCHA 2 PULG $1.810\nNETO $7.090\nPVA19N4 S1347\nTOTAL SA.437';
+      expect(parseReceiptText(neto).amount).toBe(8437);
+      // A total that is a digit short of nothing stays as printed.
+      expect(parseReceiptText(neto.replace('SA.437', '$9.990')).amount).toBe(9990);
+    });
+
     it('a law\'s number is not money; a total less the discount printed after it is confirmed', () => {
       const r = parseReceiptText('DANFE NFC-e\nQtd. total de itens 3\nValor total R$ 886,83\nDesconto R$ 44,34\nValor a Pagar R$ 842,49\nCartao de Debito 842,49\nTroco R$ 0,08\nTributos (Lei Federal 12.741/2012)');
       expect(r.amount).toBe(842.49);
