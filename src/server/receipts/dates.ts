@@ -56,6 +56,10 @@ function dateText(line: string): string {
       .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d{1,3}) (\d{1,3})(?![\d/.:-])/g, (all, head: string, _sep: string, a: string, b: string) =>
         [2, 4].includes(a.length + b.length) ? `${head}${a}${b}` : all,
       )
+      // Letters read for digits in a year-first date's month and day ('2024-B2-92:05:37').
+      .replace(/\b((?:19|20)\d{2})([/.-])([\dOECSILB]{1,2})\2([\dOECSILB]{1,2})(?![\dA-Z])/g, (all, y: string, sep: string, m: string, d: string) =>
+        /\d/.test(m + d) ? `${y}${sep}${digits(m)}${sep}${digits(d)}` : all,
+      )
       // A year-first date's first separator read as a colon ('2024:02-26:14:03', 'FECHA: 2025: 1-08').
       .replace(/\b((?:19|20)\d{2}):\s?(\d{1,2})-(\d{1,2})\b/g, '$1-$2-$3')
       // Or as a point, its hundreds perhaps misread too ('2925.03-20 18:19').
@@ -107,8 +111,8 @@ function iso(y: number, m: number, d: number): string | null {
 
 const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFirst: boolean) => string | null }> = [
   // 2026-03-12, 2026/03/12
-  // The day's 0 perhaps read as an 8, 6 or 9 ('2025-1-88').
-  { re: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, build: (m) => iso(+m[1], +m[2], dayTens(+m[3])) },
+  // The day's or the month's 0 perhaps read as an 8, 6 or 9 ('2025-1-88', '2025-97-07').
+  { re: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, build: (m) => iso(+m[1], monthTens(+m[2]), dayTens(+m[3])) },
   // 12 de marzo de 2026, 12 marzo 2026, 12 MAR 2026, 12-MAR-2026, 12/mar/26
   {
     // A receipt book prints '20' and the hand writes the rest: 'de 20 25'.
@@ -116,7 +120,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
     // '15may2024', and a year written in pieces on a receipt book's line ('de 20 2 4'); a point after DE ('6 de.agosto');
     // a colon before the year and the time glued after it ('20MAY:20259:14').
     re: new RegExp(`\\b(\\d{1,2})(?:\\s*DE?[\\s.]*|\\s*&\\s*|[\\s/.-]*)(${MONTH_ALT})\\.?(?:\\s*D(?:EL?)?\\s*|[\\s/.,:-]*)(20\\s\\d\\s?\\d\\b|20\\d{2}(?=\\d{1,2}:\\d{2})|\\d{4}\\b|\\d{2}\\b)`),
-    build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], +m[1]),
+    // The day's 0 perhaps read as a B, then 8 ('B3-JUN-2025').
+    build: (m) => iso(+m[3].replace(/\s/g, ''), MONTHS[m[2]], dayTens(+m[1])),
   },
   // March 12, 2026 / MAR 12 2026 / marzo 12, 2026
   {
@@ -147,7 +152,7 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   // '26 deseptiembe de2024').
   {
     // The receipt book's printed 20 and the handwritten rest may be apart ('de20-24').
-    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,9}?)\s*(?:DEL?\s*)?(20[\s-]?\d{2})\b/,
+    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,11}?)\s*(?:DEL?\s*)?(20[\s-]?\d{2})\b/,
     build: (m) => {
       const month = brokenMonth(m[2]);
       return month ? iso(+m[3].replace(/\D/g, ''), month, +m[1]) : null;
@@ -219,7 +224,7 @@ function gluedDate(l: string, labelled = false): string | null {
   }
   // Both slashes read as 1s ('Fecha: 717124' is 7/7/24), or lost altogether ('111124' is 11/11/24, '7325' 7/3/25):
   // taken when one reading only is a date. Not a number a date's separator follows ('2606-2025' lost only one).
-  const both = labelled ? /\b(\d{4,7})\b(?![/.-]\d)/.exec(l) : null;
+  const both = labelled ? /\b(\d{4,7})(?!\d)(?![/.-]\d)/.exec(l) : null;
   if (both) {
     const s = both[1];
     const readings = new Set<string>();

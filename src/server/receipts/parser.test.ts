@@ -849,6 +849,13 @@ describe('low-quality input', () => {
       expect(parseReceiptText(exit.replace('ENTRADA', 'ENTRA0A').replace('SALI0A', 'SALIDA')).date).toBe('2024-02-15');
       // The separator before a two-digit year lost ('15/0925').
       expect(parseReceiptText('PARKING PLAZA OESTE\nTICKETN 367147\nENTRA0A:15/0925 12-37\nMONTO APAGAR $5.220').date).toBe('2025-09-15');
+      // A day's 0 read as B (then 8) before a month's name; a year-first month's 0 read as 9; a year-first date's
+      // letters; a long month split by a space; a glued ddmmyy with the next label's letters glued on.
+      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nTICKET N 759834\nB3-JUN-2025 88:32\nTARIFA: S2.400').date).toBe('2025-06-03');
+      expect(parseReceiptText('PLAZA PEAJE ANGOSTURA\nFECHA: 2025-97-07\nTARIFA:S 3.400').date).toBe('2025-07-07');
+      expect(parseReceiptText('PARKING\nENTRADA: 2824-02-01:19:29\nSALIDA : 2024-B2-92:05:37\nTOTAL S19.810').date).toBe('2024-02-02');
+      expect(parseReceiptText('FACTURA ELECTRONICA\nFecha E misi6n:30 de Septie mbre del2024\nTOTAL $ 6.807.847').date).toBe('2024-09-30');
+      expect(parseReceiptText('MINIMARKET\nFecha:270424HK14:34\nTOTAL $8.470').date).toBe('2024-04-27');
       // A C for a 0 in a date's month.
       expect(parseReceiptText('MINIMARKET DONA ROSA\nBOLETA ELECTRONICA\nFecha:23-C5-2024Hora:12:05\nTOTAL S 36.950').date).toBe('2024-05-23');
       // A CNPJ whose next label's I was read as 1 and then again ('…-131 IE:').
