@@ -22,6 +22,8 @@ const MONTH_ALT = Object.keys(MONTHS)
 /** A day of letters and digits before a month's name, the same separator twice, then the year. */
 const DAY_BEFORE_MONTH = new RegExp(`(?<![A-Z\\d])([\\dOESILB]{1,2})(([/.-])(?:${MONTH_ALT})\\3\\d{2,4})(?!\\d)`, 'g');
 
+const GLUED_BEFORE_MONTH_DATE = new RegExp(`([A-Z])(?=\\d{1,2}([/.-])(?:${MONTH_ALT})\\2\\d{2,4}(?!\\d))`, 'g');
+
 const TWO_LETTER_MONTH: Record<string, string> = { EN: 'ENE', FE: 'FEB', AB: 'ABR', AG: 'AGO', SE: 'SEP', OC: 'OCT', NO: 'NOV', DI: 'DIC' };
 
 /** The letters of a month's name that the recogniser answers as digits. */
@@ -71,6 +73,8 @@ function dateText(line: string): string {
       })
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
       .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
+      // A date with a month's name glued to the label before it ('FechaEmior18-SEP-2024').
+      .replace(GLUED_BEFORE_MONTH_DATE, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year
       // ('15-EN-2024'); MA and JU are two months each, and stay unread.
       .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)

@@ -856,6 +856,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('PARKING\nENTRADA: 2824-02-01:19:29\nSALIDA : 2024-B2-92:05:37\nTOTAL S19.810').date).toBe('2024-02-02');
       expect(parseReceiptText('FACTURA ELECTRONICA\nFecha E misi6n:30 de Septie mbre del2024\nTOTAL $ 6.807.847').date).toBe('2024-09-30');
       expect(parseReceiptText('MINIMARKET\nFecha:270424HK14:34\nTOTAL $8.470').date).toBe('2024-04-27');
+      expect(parseReceiptText('FACTURAELECTRONICA\nN 938408\nFechaEmior18-SEP-2024\nTOTAL $19.076').date).toBe('2024-09-18');
       // A C for a 0 in a date's month.
       expect(parseReceiptText('MINIMARKET DONA ROSA\nBOLETA ELECTRONICA\nFecha:23-C5-2024Hora:12:05\nTOTAL S 36.950').date).toBe('2024-05-23');
       // A CNPJ whose next label's I was read as 1 and then again ('…-131 IE:').
