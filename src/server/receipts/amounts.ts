@@ -69,8 +69,9 @@ export function amountsInLine(line: string): FoundAmount[] {
     .replace(/\b(VALOR|MONTO|TARIFA|TOTAL)\s?S(?=\s*:)/gi, '$1 $')
     .replace(/(\d[.,]) (\d{2})(?![\d.,])/g, '$1$2')
     .replace(PESO_READ_AS_S, '$1 ')
-    // A line holding only an amount after a peso sign read as S ('S 72.0 00', a receipt book's figure).
-    .replace(/^\s*[Ss]\s?(?=\d[\d.,\s]*[=.-]*\s*$)/, '$ ')
+    // A line holding only a peso amount after a peso sign read as S ('S 72.0 00', a receipt book's figure): thousands
+    // grouped by points ('S 12.00' is no peso amount).
+    .replace(/^\s*[Ss]\s?(?=\d{1,3}(?:\.(?:\d\s?){2}\d)+\s*[=.-]*\s*$)/, '$ ')
     // A 1 read as an L or I between a peso sign read as S and a thousands point ('TARIFA: SL.900').
     .replace(/(^|[\s:])[S$]\s?[LI](?=[.,]\d{3}(?![\d.,]?\d))/g, '$1$ 1')
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsSum, parseAmount } from './amounts';
+import { amountsInLine, itemsSum, parseAmount } from './amounts';
 import { fold } from './text';
 import { findDate } from './dates';
 import { parseReceiptText } from './parser';
@@ -1119,6 +1119,7 @@ describe('low-quality input', () => {
 
     it("a receipt book's figure after an S, a date's DE with a point, letters in a RUT's body, a neto's 19 % with the total's first digit lost", () => {
       expect(parseReceiptText('RECIBO DE DINERO N°009904\nS 72.0 00\nRecibi deServiciosNorteLtda\nFecha: 30/7/24').amount).toBe(72000);
+      expect(amountsInLine('S 12.00')).toEqual([{ raw: '12.00', symbol: null }]);
       expect(parseReceiptText('RECIBO N. 000660\n$ 177.990.-\nPto. Montt 6 de.agosto de 20 24').date).toBe('2024-08-06');
       // A C for a 0, a Z for a 7 (or a 2): taken when one reading only holds the check digit.
       expect(parseReceiptText('RECIBO N° 004560\n$ 385.000\nCOMERCIALSANROQUE\nRUT11.020.33C-6\nRANCAGUA').taxId).toBe('11020330-6');
