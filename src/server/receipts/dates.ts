@@ -80,6 +80,8 @@ function dateText(line: string): string {
       .replace(/(\b\d{1,2}([/.-]))(EN|FE|AB|AG|SE|OC|NO|DI)(?=\2(?:19|20)\d{2}(?!\d))/g, (_, head: string, _sep: string, m: string) => `${head}${TWO_LETTER_MONTH[m]}`)
       // A month's abbreviation ending in O, that O read as 0 and glued to the year ('5 ag02025').
       .replace(/\b(\d{1,2}\s*(?:DE\s*)?)([A-Z]{2})0((?:19|20)\d{2})\b/g, (all, head: string, m: string, y: string) => (MONTHS[`${m}O`] ? `${head}${m}O ${y}` : all))
+      // A year's 0 lost ('11-06-224Hor:17:29').
+      .replace(/(\b\d{1,2}([/.-])\d{1,2}\2)2(2\d)(?!\d)/g, '$120$3')
       // A year's 0 read as E or O ('14-05-2e25').
       .replace(/(\b\d{1,2}([/.-])\d{1,2}\2)2[OE](\d{2})(?!\d)/g, '$120$3')
       // OCTUBRE's O read as a 0 and glued to the day ('250ct 2024'): no other month begins with an O. Only before a

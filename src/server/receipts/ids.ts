@@ -72,8 +72,11 @@ function headOffice(value: string): string | null {
   return isValidCnpj(head) ? cnpj(head) : null;
 }
 
-/** RUT as a label, and as OCR misreads it when a number is glued to it ('RLI776606.841-3': U read as LI, the T as 7). */
-const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R[LU][I1]|RU7)`;
+/**
+ * RUT as a label, and as OCR misreads it: its T read as 1 ('R.U.1.77.079.728-4'), and when a number is glued to it
+ * ('RLI776606.841-3': U read as LI, the T as 7).
+ */
+const FUZZY_RUT_LABEL = String.raw`\b(?:R\.?\s?U\.?\s?T\.?|R\.U\.1\.|R[LU][I1]|RU7)`;
 
 /** The RUT after a RUT label with its punctuation damaged; null unless exactly one reading has a valid check digit. */
 function labelledRut(l: string): string | null {

@@ -857,6 +857,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FACTURA ELECTRONICA\nFecha E misi6n:30 de Septie mbre del2024\nTOTAL $ 6.807.847').date).toBe('2024-09-30');
       expect(parseReceiptText('MINIMARKET\nFecha:270424HK14:34\nTOTAL $8.470').date).toBe('2024-04-27');
       expect(parseReceiptText('FACTURAELECTRONICA\nN 938408\nFechaEmior18-SEP-2024\nTOTAL $19.076').date).toBe('2024-09-18');
+      // R.U.T.'s T read as 1; a year's 0 lost ('224').
+      const small = parseReceiptText('MINIHARKET DONA ROSA\nR.U.1.77.079.728-4\nBOLETA ELECTRONICA\nFolio 9577292\nFecha:11-06-224Hor:17:29\nTotal: $5.730');
+      expect(small).toMatchObject({ taxId: '77079728-4', date: '2024-06-11' });
       // A C for a 0 in a date's month.
       expect(parseReceiptText('MINIMARKET DONA ROSA\nBOLETA ELECTRONICA\nFecha:23-C5-2024Hora:12:05\nTOTAL S 36.950').date).toBe('2024-05-23');
       // A CNPJ whose next label's I was read as 1 and then again ('…-131 IE:').
