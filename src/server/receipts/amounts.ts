@@ -22,7 +22,9 @@ export function parseAmount(raw: string, currency: string): number | null {
     const sep = lastDot >= 0 ? '.' : ',';
     const parts = s.split(sep);
     const tail = parts[parts.length - 1];
-    const isThousands = parts.length > 2 || tail.length === 3;
+    // In a cents currency two digits after the last of several points are the cents ('R$ 1.823.77': a comma read as a
+    // point); in pesos every point groups thousands.
+    const isThousands = tail.length === 3 || (parts.length > 2 && (isWholeUnit(currency) || tail.length !== 2));
     normalized = isThousands ? parts.join('') : `${parts.slice(0, -1).join('')}.${tail}`;
   } else {
     normalized = s;

@@ -1123,6 +1123,10 @@ describe('low-quality input', () => {
     it("a receipt book's figure after an S, a date's DE with a point, letters in a RUT's body, a neto's 19 % with the total's first digit lost", () => {
       expect(parseReceiptText('RECIBO DE DINERO N°009904\nS 72.0 00\nRecibi deServiciosNorteLtda\nFecha: 30/7/24').amount).toBe(72000);
       expect(amountsInLine('S 12.00')).toEqual([{ raw: '12.00', symbol: null }]);
+      // A cents currency's comma read as a point after a thousands point: the last two digits are the cents.
+      expect(parseAmount('1.823.77', 'BRL')).toBe(1823.77);
+      expect(parseAmount('1.823.77', 'CLP')).toBe(182377);
+      expect(parseReceiptText('DANFE NFC-e\nValor total Rs 1.823.77\nValor a Pagar Rs 1.823,77\nTroco Rs 0,00').amount).toBe(1823.77);
       expect(parseReceiptText('RECIBO N. 000660\n$ 177.990.-\nPto. Montt 6 de.agosto de 20 24').date).toBe('2024-08-06');
       // A C for a 0, a Z for a 7 (or a 2): taken when one reading only holds the check digit.
       expect(parseReceiptText('RECIBO N° 004560\n$ 385.000\nCOMERCIALSANROQUE\nRUT11.020.33C-6\nRANCAGUA').taxId).toBe('11020330-6');
