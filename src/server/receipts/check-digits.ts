@@ -51,20 +51,22 @@ function isReceiptYear(value: string): boolean {
   return year.length !== 4 || (+year >= 2000 && +year <= LATEST_YEAR);
 }
 
+/** A CNPJ's check digit after its first `length` digits (12 for the first, 13 for the second): modulo 11. */
+export function cnpjCheckDigit(digits: string, length: number): number {
+  let sum = 0;
+  let weight = length - 7;
+  for (let i = 0; i < length; i++) {
+    sum += Number(digits[i]) * weight;
+    weight = weight === 2 ? 9 : weight - 1;
+  }
+  const r = sum % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+
 export function isValidCnpj(value: string): boolean {
   const d = value.replace(/\D/g, '');
   if (d.length !== 14 || /^(\d)\1+$/.test(d)) return false;
-  const digit = (length: number) => {
-    let sum = 0;
-    let weight = length - 7;
-    for (let i = 0; i < length; i++) {
-      sum += Number(d[i]) * weight;
-      weight = weight === 2 ? 9 : weight - 1;
-    }
-    const r = sum % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return digit(12) === Number(d[12]) && digit(13) === Number(d[13]);
+  return cnpjCheckDigit(d, 12) === Number(d[12]) && cnpjCheckDigit(d, 13) === Number(d[13]);
 }
 
 function mend(text: string, re: RegExp, valid: (id: string) => boolean, doubts: DigitDoubt[]): string {
