@@ -217,7 +217,6 @@ export interface MoneyFields {
   labelScore: number;
 }
 
-/** Value for the line at `i`, or the next line when the label stands alone. */
 /** A line that holds only an amount: symbols and codes aside, and a peso sign read as an S ('S45.881'). */
 function amountOnly(line: string | undefined): boolean {
   const bare = fold(line ?? '').replace(/US\$|R\$|S\/|USD|EUR|CLP|PEN|BRL|RM|MYR/g, '').replace(PESO_READ_AS_S, '$1');
@@ -234,8 +233,8 @@ function ownValue(line: string): FoundAmount | null {
 
 /**
  * Whether the recogniser returned a column of amounts each above its label ('$26.214' / 'IVA 19%' / '$164.184' /
- * 'TOTAL'): more label lines without an amount of their own sit under an amount-only line, with none under them, than
- * the other way round.
+ * 'TOTAL'): more label lines without an amount of their own have an amount-only line above them only than below them
+ * only.
  */
 function amountsAboveLabels(lines: string[], folded: string[]): boolean {
   let above = 0;
@@ -250,6 +249,10 @@ function amountsAboveLabels(lines: string[], folded: string[]): boolean {
   return above > below;
 }
 
+/**
+ * Value for the line at `i`, or the next line when the label stands alone (the line above where the page's amounts
+ * stand above their labels).
+ */
 function valueAt(lines: string[], i: number, above = false): FoundAmount | null {
   const own = ownValue(lines[i]);
   if (own) return own;
