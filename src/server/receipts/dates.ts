@@ -229,8 +229,9 @@ function gluedDate(l: string, labelled = false): string | null {
     if (date) return date;
   }
   // Both slashes read as 1s ('Fecha: 717124' is 7/7/24), or lost altogether ('111124' is 11/11/24, '7325' 7/3/25):
-  // taken when one reading only is a date. Not a number a date's separator follows ('2606-2025' lost only one).
-  const both = labelled ? /\b(\d{4,7})(?!\d)(?![/.-]\d)/.exec(l) : null;
+  // taken when one reading only is a date. Not a number a date's separator follows ('2606-2025' lost only one), nor one
+  // that follows a separator: 'FECHA: 23. .2625' is a year whose month was lost.
+  const both = labelled ? /(?<![/.-]\s?)\b(\d{4,7})(?!\d)(?![/.-]\d)/.exec(l) : null;
   if (both) {
     const s = both[1];
     const readings = new Set<string>();

@@ -1100,6 +1100,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO N° 4628\nFecha: 12325\nValor $: 12000').date).toBe('2025-03-12');
       expect(parseReceiptText('RECIBO N° 4628\nFecha: 11125\nValor $: 12000').date).toBeNull();
       expect(parseReceiptText('RECIBO N° 4628\nFecha: 2025\nValor $: 12000').date).toBeNull();
+      expect(parseReceiptText('PEAJE CHACABUCO\nFECHA: 23. .2625\nTARIFA:S2.400').date).toBeNull();
       expect(parseReceiptText('RECIBO N°005893\n$209.990=\nFecha: 2606-2025\nRUT77.023.208-2').date).toBe('2025-06-26');
       // An O read as e in a month before a two-digit year, only between slashes ('04-e6-25' may be a code).
       expect(parseReceiptText('FACTURA ELECTRONICA\nFecha Emision: 04/e6/25\nTOTAL $43.887').date).toBe('2025-06-04');
