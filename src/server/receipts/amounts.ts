@@ -74,8 +74,9 @@ export function amountsInLine(line: string): FoundAmount[] {
     // A line holding only a peso amount after a peso sign read as S ('S 72.0 00', a receipt book's figure): thousands
     // grouped by points ('S 12.00' is no peso amount).
     .replace(/^\s*[Ss]\s?(?=\d{1,3}(?:\.(?:\d\s?){2}\d)+\s*[=.-]*\s*$)/, '$ ')
-    // A 1 read as an L or I between a peso sign read as S and a thousands point ('TARIFA: SL.900').
-    .replace(/(^|[\s:])[S$]\s?[LI](?=[.,]\d{3}(?![\d.,]?\d))/g, '$1$ 1')
+    // A 1 read as an L or I, a 2 as a Z, between a peso sign read as S and a thousands point ('TARIFA: SL.900',
+    // 'TARIFA:SZ.400').
+    .replace(/(^|[\s:])[S$]\s?([LIZ])(?=[.,]\d{3}(?![\d.,]?\d))/g, (_, head: string, c: string) => `${head}$ ${c === 'Z' ? '2' : '1'}`)
     // A thousands point read as a colon right after a peso sign ('$7:420'); a time never follows a '$'.
     .replace(/(\$\s?\d{1,3}):(\d{3})(?![\d:])/g, '$1.$2')
     // Or read as a space ('$12 290'), or a handwritten amount's thousands split by spaces ('$: 25.0 00.-', '25.00 0',

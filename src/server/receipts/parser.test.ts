@@ -866,6 +866,7 @@ describe('low-quality input', () => {
       expect(parseReceiptText('DROGARIA SAO JOSE EIRELI\nCNPJ:00.685.097/0001-131 IE: 142636759\nValor a Pagar Rs 136,34').taxId).toBe('00.685.097/0001-13');
       // A 1 read as an L between the peso sign read as S and the thousands point.
       expect(parseReceiptText('PLAZA DE PEAJE\nBOLETA ELECTRONICA N 307343\nTAR1FA: SL.900\nBUEN VIAJE').amount).toBe(1900);
+      expect(parseReceiptText('PLAZA DE PEAJE LAS VEGAS\nBOLETA ELECTRONICA N 6807672\nTARIFA:SZ.400\nBUEN VIAJE').amount).toBe(2400);
       expect(parseReceiptText('PRE-CUENTA\nMesa1 Garzon: JoSE L.\n2025-01-0716:42 comensales:5\nconsumo $41.716').date).toBe('2025-01-07');
       // The time glued on a year-first date that no calendar has is no date, unless the day's 0 was read as an 8, 6 or 9.
       expect(parseReceiptText('PRE-CUENTA\n2025-01-4716:42 comensales:5\nconsumo $41.716').date).toBeNull();
