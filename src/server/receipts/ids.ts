@@ -249,7 +249,9 @@ export function findTaxId(lines: string[]): TaxIdResult {
         continue;
       }
       const near = folded.slice(Math.max(0, i - 2), i + 3).some((x) => ISSUER_BOX.test(x));
-      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0), pieced: m[1] === pieced });
+      // One thousands point of two ('77183.892-8') is punctuation OCR broke: a digit may be wrong too, so never sure.
+      const halfGrouped = /^\d{4,5}[.,]\d{3}\s?-|^\d{1,2}[.,]\d{6}\s?-/.test(m[1]);
+      ruts.push({ rut, index: i, score: (near ? 2 : 0) + (RUT_LABEL.test(l) ? 1 : 0), pieced: m[1] === pieced || halfGrouped });
     }
   });
   if (foreign && !ruts.length) return { taxId: foreign, invalidRut, mentionsRut, placed: true, checkDigitWorkedOut: foreignWorkedOut };
