@@ -9,7 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { EVAL_DIR, EVAL_SEED, generateEvalSet } from './eval-chile/generate.js';
 
 /** Chilean seeds whose misses were read while working on the reader (bench/receipts/README.md says when). */
-const LOOKED_AT_SEEDS = new Set([EVAL_SEED, 20261126, 4242, 112726, 60606, 8080, 161803, 515151, 73737, 13579, 24680, 86420, 97531, 42424, 31337, 55555, 27182, 16180, 70707, 90909]);
+const LOOKED_AT_SEEDS = new Set([
+  EVAL_SEED, 20261126, 4242, 112726, 60606, 8080, 161803, 515151, 73737, 13579, 24680, 86420, 97531, 42424, 31337, 55555, 27182, 16180, 70707,
+  90909, 777001, 14142, 17320, 22360, 26457, 36963, 48484, 59595, 71717,
+]);
 import { CORPUS_DIR, DEFAULT_SEED, generateCorpus } from './generate.js';
 import { GENERATED_TARGETS, type TargetSpec } from './score.js';
 import type { ScoredTruth } from './truth.js';
