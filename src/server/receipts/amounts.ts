@@ -411,9 +411,10 @@ function holdsBetter(second: MoneyFields, first: MoneyFields): boolean {
  * only when its arithmetic holds better ('4.400' above 'MONTO TOTAL' is an item's amount when nothing confirms it).
  */
 function moneyByLayout(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string): MoneyFields {
-  const below = moneyIn(lines, currencyFor, false);
-  if (!amountsAboveLabels(lines, lines.map((l) => readLabels(fold(l))))) return below;
-  const above = moneyIn(lines, currencyFor, true);
+  const folded = lines.map((l) => readLabels(fold(l)));
+  const below = moneyIn(lines, folded, currencyFor, false);
+  if (!amountsAboveLabels(lines, folded)) return below;
+  const above = moneyIn(lines, folded, currencyFor, true);
   return above.amount !== null && holdsBetter(above, below) ? above : below;
 }
 
@@ -434,8 +435,8 @@ function readLabels(l: string): string {
     .replace(/^(VALOR|MONTO|TARIFA)S(?=\s*:)/, '$1 $');
 }
 
-function moneyIn(lines: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string, above: boolean): MoneyFields {
-  const folded = lines.map((l) => readLabels(fold(l)));
+/** The money of `lines` (`folded`: the same lines folded, their labels read through OCR's faults). */
+function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string | null, totalRaw: string | null) => string, above: boolean): MoneyFields {
   const roles: Array<{ role: MoneyRole; index: number; found: FoundAmount }> = [];
   folded.forEach((l, i) => {
     const role = moneyRole(l);

@@ -34,8 +34,8 @@ const DIGIT_FOR: Record<string, string> = { O: '0', E: '0', C: '0', S: '5', I: '
 
 /**
  * The line folded, with the letters read for digits inside a numeric date put back ('0S/10/2025', '13-E2-2025',
- * '1E/06/2025', '04/e6/25', '23-C5-2024'): only in day and month, and only before a four-digit year after the same separator twice,
- * or a two-digit one after two slashes.
+ * '1E/06/2025', '04/e6/25', '23-C5-2024'): only in day and month, and only before a four-digit year after the same
+ * separator twice, or a two-digit one after two slashes.
  */
 function dateText(line: string): string {
   const digits = (x: string) => x.replace(/[OECSILB]/g, (c) => DIGIT_FOR[c]);
