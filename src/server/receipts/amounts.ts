@@ -112,9 +112,12 @@ const ROUNDING = /\b(ROUNDING|ROUND(ING)?\s+ADJ\w*|REDONDEO|ARREDONDAMENTO|ADJUS
 const DISCOUNT = /\b(DESCUENTOS?|DCTO\.?|DSCTO\.?|DISCOUNT|DESCONTOS?|AHORRO|AHORRASTE|DONACION)\b/;
 const SUBTOTAL = /\b(SUB\s?-?\s?TOTAL|TOTAL\s*\(?\s*(EXCL|EXCLUDING|BEFORE|SIN\s+IVA)|EXCL(UDING|\.)?\s+(OF\s+)?(GST|SST|TAX|VAT)|AMT\.?\s+EXCL|TOTAL\s+SALES\s*\(?\s*EXCL|CONSUMO\s+TOTAL|TOTAL\s+CONSUMO|^CONSUMO|TOTAL\s+\d+\s?%\s+SUPPLIES|SUPPLIES|VALOR\s+TOTAL\s+DOS\s+PRODUTOS|TOTAL\s+BRUTO)\b/;
 const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s+GRAVADAS?|GRAVADO|TOTAL\s+NETO)\b/;
-/** 'TOTAL INCL. GST', 'Total (Inclusive of GST)': the total; 'TOTAL INCLUDES 6% GST 0.48', 'TOTAL GST': the tax. */
-const TOTAL_WITH_TAX = /\bTOTAL\b.*\bINCL(\.|USIVE|UDING|UYE)?\b(?!.*\bINCLUDES\b)|\bINCLUSIVE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
-const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
+/**
+ * 'TOTAL INCL. GST', 'Total (Inclusive of GST)': the total; 'TOTAL INCLUDES 6% GST 0.48', 'TOTAL GST': the tax. A
+ * recogniser without accents reads the I as an l ('lnclusive') and spells a tax's letters apart ('G S T').
+ */
+const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL]NCL(\.|USIVE|UDING|UYE)?\b(?!.*\bINCLUDES\b)|\b[IL]NCLUSIVE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
+const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
   /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
@@ -457,7 +460,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const lostPoint = !whole && withCents >= 3 && withCents >= roles.length * 0.6;
   const all: Labelled[] = [];
   for (const r of roles) {
-    const value = lostPoint && /^\d{3,5}$/.test(r.found.raw) ? Number(r.found.raw) / 100 : parseAmount(r.found.raw, currency);
+    // Cents printed without their zero ('Rounding Adjustment RM .01', 'CHANGE .00') are read as bare digits.
+    const centsOnly = !whole && /^\d{2}$/.test(r.found.raw) && new RegExp(`(?<![\\d.,])[.,]${r.found.raw}(?![\\d.,])`).test(lines[r.index]);
+    const value = centsOnly ? Number(r.found.raw) / 100 : lostPoint && /^\d{3,5}$/.test(r.found.raw) ? Number(r.found.raw) / 100 : parseAmount(r.found.raw, currency);
     if (value !== null) all.push({ ...r, value });
   }
   const of = (role: MoneyRole) => all.filter((r) => r.role === role);
@@ -508,6 +513,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     const base = LABEL_SCORE[r.role];
     // A total printed after the rounding line is the rounded one, the amount paid.
     if (base) add(r.value, base + (roundings.some((x) => x.index < r.index) && r.role !== 'weak' ? 0.5 : 0), r.index, r.found, false);
+    // So is an amount too large to be an adjustment under a rounding label after one ('Rounding Adjustment .01', then
+    // 'Rounding RM 45.35').
+    else if (r.role === 'rounding' && !roundings.includes(r) && roundings.some((x) => x.index < r.index)) add(r.value, (LABEL_SCORE.total ?? 0) + 0.5, r.index, r.found, false);
   }
   for (const c of cash) for (const k of changes) if (k.value > 0 && k.index > c.index - 3) add(c.value - k.value, 0, k.index, null, true);
   // A pre-bill's total less its suggested tip, when that amount is printed somewhere (under a label OCR garbled).
