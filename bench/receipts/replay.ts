@@ -8,6 +8,7 @@
  *   --fresh          read the files again
  *   --cached-only    skip the files not read yet (while another run fills the cache)
  *   --show <file>    print the cached text of that file and the parsed result
+ *   --first-only     parse only the first recogniser's reading (the reader before the second one was added)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ function arg(name: string): string | undefined {
 
 interface Cached {
   text: string;
+  secondText?: string;
   source: Reading['source'];
   method: string;
   barcode: string | null;
@@ -39,6 +41,7 @@ async function main() {
   const filter = arg('--filter');
   const show = arg('--show');
   const fresh = process.argv.includes('--fresh');
+  const firstOnly = process.argv.includes('--first-only');
   let ocr: OcrEngine | null = null;
   try {
     for (const id of wanted) {
@@ -58,7 +61,7 @@ async function main() {
           ocr ??= createOcrEngine();
           try {
             const r = await readDocument(readFileSync(join(set.dir, truth.file)), ocr);
-            cached = { text: r.text, source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
+            cached = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}), source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
           } catch (err) {
             cached = { text: '', source: 'ocr', method: '', barcode: null, error: String((err as { code?: string }).code ?? err) };
           }
@@ -67,7 +70,7 @@ async function main() {
         let run: FileRun;
         try {
           if (cached.error) throw new Error(cached.error);
-          const reading: Reading = { text: cached.text, source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
+          const reading: Reading = { text: cached.text, ...(cached.secondText && !firstOnly ? { secondText: cached.secondText } : {}), source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
           run = { truth, result: analyzeReading(reading, performance.now()), error: null, wallMs: 0 };
         } catch (err) {
           run = { truth, result: null, error: String((err as { code?: string }).code ?? err), wallMs: 0 };
@@ -75,6 +78,7 @@ async function main() {
         runs.push(run);
         if (show) {
           console.log(cached.text);
+          if (cached.secondText) console.log(`--- segunda lectura ---\n${cached.secondText}`);
           console.log(JSON.stringify({ ...run.result, timbre: undefined }, null, 1));
           console.log(JSON.stringify(truth));
         }

@@ -24,6 +24,17 @@ describe('PaddleEngine', () => {
     expect(confidence).toBeGreaterThan(80);
   });
 
+  test('reads the same pieces a second time with the Latin-alphabet recogniser, which has no ° and no accents', async () => {
+    const { secondText } = await engine.recognize(await png(0));
+    const lines = (secondText ?? '').split('\n');
+    expect(lines).toContain('RESTAURANT EL RINCON');
+    expect(lines).toContain('TOTAL $12.990');
+    expect(secondText).not.toMatch(/°/);
+    const quick = await engine.recognize(await png(0), { quick: true });
+    expect(quick.secondText).toBeUndefined();
+    expect(quick.text.split('\n')).toContain('TOTAL $12.990');
+  });
+
   test('a page on its side or upside down does not count as read, so the reader turns it', async () => {
     for (const rotate of [90, 180, 270] as const) {
       const { solidWords } = await engine.recognize(await png(rotate));

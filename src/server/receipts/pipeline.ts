@@ -6,7 +6,7 @@ import { findPdf417, locatePdf417, type FoundBarcode } from './barcode.js';
 import { ReadFailure } from './errors.js';
 import { estimateSkew, ocrView, prepareImage, type Rotation, type WorkingImage } from './image.js';
 import type { OcrEngine, OcrResult } from './ocr.js';
-import { parseReceiptText, type ParsedReceipt } from './parser.js';
+import { mergeReadings, parseReceiptText, type ParsedReceipt } from './parser.js';
 import { openPdf } from './pdf.js';
 import { parseTed, summarizeTed, type Ted } from './ted.js';
 
@@ -32,6 +32,8 @@ export async function readReceipt(bytes: Buffer, ocr: OcrEngine): Promise<Receip
 /** What was read from the file before parsing: the text (PDF layer or OCR), the timbre's bytes, how it was read. */
 export interface Reading {
   text: string;
+  /** The OCR's second recogniser's reading of the same pieces, when there is one. */
+  secondText?: string;
   source: 'text' | 'ocr';
   barcode: Pick<FoundBarcode, 'bytes'> | null;
   method: string;
@@ -49,7 +51,9 @@ export async function readDocument(bytes: Buffer, ocr: OcrEngine): Promise<Readi
 export function analyzeReading(reading: Reading, started: number): ReceiptAnalysisResult {
   const ted = reading.barcode ? parseTed(reading.barcode.bytes) : null;
   if (!ted && !reading.text.replace(/\s+/g, '')) throw new ReadFailure('unreadable');
-  const parsed = parseReceiptText(reading.text, { source: reading.source });
+  const parsed = reading.secondText
+    ? mergeReadings(parseReceiptText(reading.text, { source: reading.source }), parseReceiptText(reading.secondText, { source: reading.source }))
+    : parseReceiptText(reading.text, { source: reading.source });
   return present(parsed, ted, reading.method, Math.round(performance.now() - started));
 }
 
@@ -107,14 +111,14 @@ async function readImage(bytes: Buffer, ocr: OcrEngine, method: string): Promise
       result = await ocr.recognize(await ocrView(image, rotation, OCR_SIDE, null, skew));
     }
   }
-  return { text: result.text, source: 'ocr', barcode, method };
+  return { text: result.text, ...(result.secondText ? { secondText: result.secondText } : {}), source: 'ocr', barcode, method };
 }
 
 /** Reads a small copy in each turn (stopping at the first clear reading) and answers the clearest. */
 async function bestTurn(image: WorkingImage, ocr: OcrEngine, turns: Rotation[]): Promise<{ rotation: Rotation; solidWords: number }> {
   let best = { rotation: turns[0], solidWords: -1 };
   for (const rotation of turns) {
-    const probe = await ocr.recognize(await ocrView(image, rotation, PROBE_SIDE));
+    const probe = await ocr.recognize(await ocrView(image, rotation, PROBE_SIDE), { quick: true });
     if (probe.solidWords > best.solidWords) best = { rotation, solidWords: probe.solidWords };
     if (!looksUnread(probe)) break;
   }

@@ -16,7 +16,7 @@ const ocr = createOcrEngine();
  */
 function stoppable(cancel: Int32Array): OcrEngine {
   return {
-    recognize: (png) => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : ocr.recognize(png)),
+    recognize: (png, options) => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : ocr.recognize(png, options)),
     warm: () => ocr.warm(),
     close: () => ocr.close(),
   };
