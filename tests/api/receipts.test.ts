@@ -90,7 +90,7 @@ describe('POST /api/receipts/analyze', () => {
       expect(res.body.data.sources.amount).toBe('ocr');
       expect(res.body.data.confidence).toBeLessThan(0.95);
     }
-    // Up to six OCR passes (the upside-down page is probed in each turn): slow on a busy 2-core machine.
+    // The upside-down page is read as it lies, probed turned and read again: slow on a busy 2-core machine.
   }, 240_000);
 
   test('a tampered timbre is reported invalid; a printed total that differs from the timbre is flagged', async () => {

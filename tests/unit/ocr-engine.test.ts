@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
-import { PaddleEngine } from '../../src/server/receipts/ocr.js';
+import { type OcrEngine, PaddleEngine } from '../../src/server/receipts/ocr.js';
+import { readDocument } from '../../src/server/receipts/pipeline.js';
 import { thermalReceipt } from '../helpers/receipts.js';
 
 const engine = new PaddleEngine();
@@ -8,8 +9,8 @@ afterAll(() => engine.close());
 
 const LINES = ['RESTAURANT EL RINCON', 'BOLETA N° 5521', 'Fecha: 02-05-2025', 'LOMO A LO POBRE   $12.990', 'PROPINA SUGERIDA  $1.299', 'TOTAL            $12.990'];
 
-async function png(rotate: 0 | 90 | 180 | 270): Promise<Buffer> {
-  return sharp(await thermalReceipt(LINES)).rotate(rotate).png().toBuffer();
+async function png(rotate: 0 | 90 | 180 | 270, lines = LINES): Promise<Buffer> {
+  return sharp(await thermalReceipt(lines)).rotate(rotate).png().toBuffer();
 }
 
 describe('PaddleEngine', () => {
@@ -52,4 +53,49 @@ describe('PaddleEngine', () => {
       expect(solidWords, `rotated ${rotate}°`).toBeLessThan(3);
     }
   });
+
+  test('tells which way the lines run from the shapes of the pieces of text, without reading them', async () => {
+    expect(await engine.textDirection(await png(0))).toBe('across');
+    expect(await engine.textDirection(await png(180))).toBe('across');
+    expect(await engine.textDirection(await png(90))).toBe('along');
+    expect(await engine.textDirection(await png(270))).toBe('along');
+    const blank = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(await engine.textDirection(blank)).toBeNull();
+  });
+});
+
+describe('readDocument on a landscape picture', () => {
+  /** The engine, noting each call: `direction`, `probe` (a quick reading) or `read`. */
+  function counting(): { ocr: OcrEngine; calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      ocr: {
+        recognize: (image, options) => (calls.push(options?.quick ? 'probe' : 'read'), engine.recognize(image, options)),
+        textDirection: (image) => (calls.push('direction'), engine.textDirection(image)),
+        warm: () => engine.warm(),
+        close: async () => undefined,
+      },
+    };
+  }
+
+  test('an upright one is read at once: no quick reading in each turn', async () => {
+    const { ocr, calls } = counting();
+    const upright = await png(0); // 576 × 264: wider than tall
+    const reading = await readDocument(upright, ocr);
+    expect(calls).toEqual(['direction', 'read']);
+    expect(reading.text.split('\n')).toContain('TOTAL $12.990');
+  });
+
+  test('a long receipt lying on its side is turned a quarter, only the two quarter turns probed', async () => {
+    const { ocr, calls } = counting();
+    const sideways = await png(90, [...LINES, ...LINES, ...LINES, ...LINES]); // 808 × 576
+    const reading = await readDocument(sideways, ocr);
+    expect(calls[0]).toBe('direction');
+    expect(calls.filter((c) => c === 'probe').length).toBeLessThanOrEqual(2);
+    // One full reading, in the right turn: no reading wasted on the page as it lay.
+    expect(calls.filter((c) => c === 'read')).toHaveLength(1);
+    expect(calls.at(-1)).toBe('read');
+    expect(reading.text.split('\n')).toContain('TOTAL $12.990');
+  }, 60_000);
 });

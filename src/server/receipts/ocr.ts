@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { FileUtilsBase, ImageRawBase, registerBackend } from '@gutenye/ocr-common';
+import { FileUtilsBase, ImageRawBase, type LineImage, registerBackend } from '@gutenye/ocr-common';
 import { splitIntoLineImages } from '@gutenye/ocr-common/splitIntoLineImages';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
@@ -29,6 +29,8 @@ async function languageDir(): Promise<string> {
   return dir;
 }
 
+export type TextDirection = 'across' | 'along';
+
 export interface OcrResult {
   text: string;
   /**
@@ -47,6 +49,12 @@ export interface OcrResult {
 export interface OcrEngine {
   /** `quick`: one reading only (a probe for which way is up). */
   recognize(png: Buffer, options?: { quick?: boolean }): Promise<OcrResult>;
+  /**
+   * Which way the page's lines of text run, from the shapes of the pieces of text found, without reading them:
+   * `across` on an upright (or upside-down) page, `along` on one lying on its side, null when the pieces don't say.
+   * Much cheaper than a reading; engines that can't tell without reading leave it out.
+   */
+  textDirection?(png: Buffer): Promise<TextDirection | null>;
   /** Loads the models ahead of the first receipt. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -163,6 +171,21 @@ export class PaddleEngine implements OcrEngine {
     await this.models;
   }
 
+  async textDirection(png: Buffer): Promise<TextDirection | null> {
+    this.models ??= this.start();
+    let across = 0;
+    let along = 0;
+    for (const { box } of await findPieces(await this.models, png)) {
+      const { width, height } = sides(box);
+      // Long pieces only: a short one (a digit, a '$') may be taller than wide on an upright page.
+      if (width >= 2 * height) across++;
+      else if (height >= 2 * width) along++;
+    }
+    if (across >= 3 && across >= 3 * along) return 'across';
+    if (along >= 3 && along >= 3 * across) return 'along';
+    return null;
+  }
+
   async recognize(png: Buffer, options: { quick?: boolean } = {}): Promise<OcrResult> {
     this.models ??= this.start();
     const m = await this.models;
@@ -188,11 +211,8 @@ export class PaddleEngine implements OcrEngine {
   }
 }
 
-/**
- * Finds the pieces of text on the page and reads each with the first recogniser, and with the second (when `readers` is
- * 2) those the first read with a mean probability below `secondBelow`: one list of lines per recogniser.
- */
-async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondBelow: number): Promise<OcrLine[][]> {
+/** Finds the pieces of text on the page (the detector) and cuts each out straightened, at the page's own resolution. */
+async function findPieces(m: PaddleModels, png: Buffer): Promise<LineImage[]> {
   const page = await sharp(png).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = page.info;
   const scale = Math.min(1, DET_SIDE / Math.max(width, height));
@@ -214,7 +234,15 @@ async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondB
     mask[i * 4] = mask[i * 4 + 1] = mask[i * 4 + 2] = v;
     mask[i * 4 + 3] = 255;
   }
-  const cut = await splitIntoLineImages(new ImageRawBase({ data: mask, width: dw, height: dh }), new ImageRawBase({ data: page.data, width, height }));
+  return splitIntoLineImages(new ImageRawBase({ data: mask, width: dw, height: dh }), new ImageRawBase({ data: page.data, width, height }));
+}
+
+/**
+ * Finds the pieces of text on the page and reads each with the first recogniser, and with the second (when `readers` is
+ * 2) those the first read with a mean probability below `secondBelow`: one list of lines per recogniser.
+ */
+async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondBelow: number): Promise<OcrLine[][]> {
+  const cut = await findPieces(m, png);
   // Pieces of similar shape are read together: less padding, fewer runs.
   const order = cut.map((_, i) => i).sort((a, b) => cut[a].image.width / cut[a].image.height - cut[b].image.width / cut[b].image.height);
   const recognisers = m.recognisers.slice(0, readers);
@@ -329,8 +357,13 @@ export function ctcDecode(
  */
 function acrossThePage(line: OcrLine): boolean {
   if (line.box?.length !== 4) return true;
-  const [a, b, , d] = line.box;
-  return Math.hypot(b[0] - a[0], b[1] - a[1]) >= Math.hypot(d[0] - a[0], d[1] - a[1]);
+  const { width, height } = sides(line.box);
+  return width >= height;
+}
+
+/** A piece's extent along its top edge (width) and its left edge (height), from its corners clockwise from the top left. */
+function sides([a, b, , d]: number[][]): { width: number; height: number } {
+  return { width: Math.hypot(b[0] - a[0], b[1] - a[1]), height: Math.hypot(d[0] - a[0], d[1] - a[1]) };
 }
 
 export interface OcrLine {

@@ -98,7 +98,7 @@ async function readImage(bytes: Buffer, ocr: OcrEngine, method: string): Promise
   // The timbre tells which way is up. Without it a portrait picture is most likely upright (other turns are tried only
   // when the reading fails); a landscape one may be a receipt turned a quarter, or an upright one on a wide table.
   let rotation: Rotation = barcode?.uprightRotation ?? 0;
-  if (!barcode && image.width > image.height * 1.15) rotation = (await bestTurn(image, ocr, [0, 90, 270])).rotation;
+  if (!barcode && image.width > image.height * 1.15) rotation = await landscapeTurn(image, ocr);
   const mask = barcode ? await locatePdf417(image, rotation) : null;
   let skew = DESKEW ? await estimateSkew(image, rotation).catch(() => 0) : 0;
   let result = await ocr.recognize(await ocrView(image, rotation, OCR_SIDE, mask, skew));
@@ -112,6 +112,17 @@ async function readImage(bytes: Buffer, ocr: OcrEngine, method: string): Promise
     }
   }
   return { text: result.text, ...(result.secondText ? { secondText: result.secondText } : {}), source: 'ocr', barcode, method };
+}
+
+/**
+ * Which way to turn a landscape picture. The shapes of the pieces of text on a small copy tell whether its lines run
+ * across (upright; upside down is caught by the reading that follows) or along it (a quarter turn, either way: a quick
+ * reading tells which), at a tenth of the cost of a reading; when they don't tell, quick readings in each turn do.
+ */
+async function landscapeTurn(image: WorkingImage, ocr: OcrEngine): Promise<Rotation> {
+  const direction = ocr.textDirection ? await ocr.textDirection(await ocrView(image, 0, PROBE_SIDE)) : null;
+  if (direction === 'across') return 0;
+  return (await bestTurn(image, ocr, direction === 'along' ? [90, 270] : [0, 90, 270])).rotation;
 }
 
 /** Reads a small copy in each turn (stopping at the first clear reading) and answers the clearest. */

@@ -15,8 +15,11 @@ const ocr = createOcrEngine();
  * rather than being killed in the middle of one (see ReceiptReader.analyze).
  */
 function stoppable(cancel: Int32Array): OcrEngine {
+  const go = () => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : Promise.resolve());
+  const textDirection = ocr.textDirection?.bind(ocr);
   return {
-    recognize: (png, options) => (Atomics.load(cancel, 0) ? Promise.reject(new ReadFailure('timeout')) : ocr.recognize(png, options)),
+    recognize: (png, options) => go().then(() => ocr.recognize(png, options)),
+    ...(textDirection ? { textDirection: (png: Buffer) => go().then(() => textDirection(png)) } : {}),
     warm: () => ocr.warm(),
     close: () => ocr.close(),
   };
