@@ -155,13 +155,13 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; build: (m: RegExpExecArray, monthFir
   // Year first with the time glued after the day ('2025-01-0716:42'), its colon perhaps lost too ('2025-10-10850').
   { re: /\b(20\d{2})([-/.])(\d{1,2})\2(\d{2})(?=\d{1,2}:\d{2}|\d{3,4}(?!\d))/, build: (m) => iso(+m[1], +m[3], +m[4]) },
   // A long date whose month name OCR broke, between DE and a four-digit year ('10 de ab ii 2025', '3 DE MARZ0 DE 2024',
-  // '26 deseptiembe de2024').
+  // '26 deseptiembe de2024'), or with its DE lost too ('10 septembe 2025': a word of five letters or more then).
   {
     // The receipt book's printed 20 and the handwritten rest may be apart ('de20-24').
-    re: /\b(\d{1,2})\s*DE\s*([A-Z][A-Z0 ]{1,11}?)\s*(?:DEL?\s*)?(20[\s-]?\d{2})\b/,
+    re: /\b(\d{1,2})(?:\s*DE\s*([A-Z][A-Z0 ]{1,11}?)|\s+([A-Z][A-Z0]{4,11}))\s*(?:DEL?\s*)?(20[\s-]?\d{2})\b/,
     build: (m) => {
-      const month = brokenMonth(m[2]);
-      return month ? iso(+m[3].replace(/\D/g, ''), month, +m[1]) : null;
+      const month = brokenMonth(m[2] ?? m[3]);
+      return month ? iso(+m[4].replace(/\D/g, ''), month, +m[1]) : null;
     },
   },
 ];
@@ -185,17 +185,25 @@ function dayTens(n: number): number {
 
 const SPANISH_MONTHS = ['ENERO', 'FEBRERO', 'MARZO', 'ABRIL', 'MAYO', 'JUNIO', 'JULIO', 'AGOSTO', 'SEPTIEMBRE', 'OCTUBRE', 'NOVIEMBRE', 'DICIEMBRE'];
 
+/** `part` is `whole` with letters left out, in order ('SEPTEMBE' in 'SEPTIEMBRE'). */
+function within(part: string, whole: string): boolean {
+  let j = 0;
+  for (const c of whole) if (c === part[j]) j++;
+  return j === part.length;
+}
+
 /**
  * A Spanish month name that OCR visibly broke: split by a space ('AB II' for ABRIL), an O read as 0 ('N0VIEMBRE'), cut
- * short ('NOVIEMBR') or a letter lost ('SEPTIEMBE'). It is the one month whose first two letters it shares (three for
- * MA- and JU-), about as
- * long. A whole word that merely starts like a month ('MARCA') is not broken, and no month. Null when none or several fit.
+ * short ('NOVIEMBR') or a letter lost, two in a long name ('SEPTIEMBE', 'SEPTEMBE'). It is the one month whose first
+ * two letters it shares (three for MA- and JU-), about as long. A whole word that merely starts like a month ('MARCA')
+ * is not broken, and no month. Null when none or several fit.
  */
 function brokenMonth(word: string): number | null {
   const w = word.replace(/\s/g, '').replace(/0/g, 'O');
   const fits = SPANISH_MONTHS.flatMap((name, i) => {
     const prefix = /^(MA|JU)/.test(name) ? 3 : 2;
-    const dropped = w.length >= 4 && w.length === name.length - 1 && [...name].some((_, j) => name.slice(0, j) + name.slice(j + 1) === w);
+    const lost = name.length - w.length;
+    const dropped = (lost === 1 ? w.length >= 4 : lost === 2 && w.length >= 6) && within(w, name);
     const broken = /\s|0/.test(word) || (w.length >= 3 && name.startsWith(w)) || dropped;
     return broken && w.length >= prefix && name.startsWith(w.slice(0, prefix)) && Math.abs(name.length - w.length) <= 2 ? [i + 1] : [];
   });

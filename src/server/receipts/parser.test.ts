@@ -1023,6 +1023,12 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\nFech:15-EN-2024 Hora: 11:12\nTOTAL $39.000').date).toBe('2024-01-15');
       expect(parseReceiptText('FERRETERIA\nEmsiom09/03/2514:21\nTOTAL $39.000').date).toBe('2025-03-09');
       expect(parseReceiptText('RECIBO\nRancagua 26 deseptiembe de2024\nTOTAL $278.000').date).toBe('2024-09-26');
+      // Two letters of a long handwritten month lost, and the printed DE with them.
+      expect(parseReceiptText('RECIBO N006950\n75.990-\nvaparaso 10 septembe 2025\nRUT7L2.293-9').date).toBe('2025-09-10');
+      expect(parseReceiptText('RECIBO\nTalca 3 noviebe de 2024\nTOTAL $5.000').date).toBe('2024-11-03');
+      // Not any word between a day and a year: one no month holds, or a short one, is none.
+      expect(parseReceiptText('RECIBO\nCaja 3 SEPTIMO 2024\nTOTAL $5.000').date).toBeNull();
+      expect(parseReceiptText('RECIBO\nCaja 3 NOVE 2024\nTOTAL $5.000').date).toBeNull();
       expect(parseReceiptText('RECIBO\nSantiago 20 de m arzo de20-24\nTOTAL $48.000').date).toBe('2024-03-20');
       expect(parseReceiptText('FERRETERIA\nFecha:15-MA-2024 Hora: 11:12\nTOTAL $39.000').date).toBeNull();
       expect(parseReceiptText('CENTRAL PARK\nENTRADA:20MAY:20259:14\nAPAGAR $6.790').date).toBe('2025-05-20');
