@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
-import { type OcrEngine, PaddleEngine } from '../../src/server/receipts/ocr.js';
+import { type OcrEngine, PaddleEngine, worthReadingAgain } from '../../src/server/receipts/ocr.js';
 import { readDocument } from '../../src/server/receipts/pipeline.js';
 import { thermalReceipt } from '../helpers/receipts.js';
 
@@ -98,4 +98,20 @@ describe('readDocument on a landscape picture', () => {
     expect(calls.at(-1)).toBe('read');
     expect(reading.text.split('\n')).toContain('TOTAL $12.990');
   }, 60_000);
+});
+
+describe('worthReadingAgain', () => {
+  test('the second recogniser reads again the unsure pieces that may hold a key field, not long lines of words', () => {
+    const unsure = (text: string) => ({ text, mean: 0.9 });
+    expect(worthReadingAgain(unsure('TOTAL A PAGAR $12.990'), false, 0.97)).toBe(true);
+    expect(worthReadingAgain(unsure('R.U.T.: 76.543.210-3'), false, 0.97)).toBe(true);
+    expect(worthReadingAgain(unsure('GRACIAS POR SU COMPRA'), false, 0.97)).toBe(false);
+    expect(worthReadingAgain(unsure('BOLETA'), false, 0.97)).toBe(true);
+    expect(worthReadingAgain(unsure('septiembre'), false, 0.97)).toBe(true);
+    // The issuer's name at the top of the page, glued or long: it gives the category.
+    expect(worthReadingAgain(unsure('RADIO TAXILOS ANDES'), true, 0.97)).toBe(true);
+    expect(worthReadingAgain(unsure('NO SE ACEPTAN CAMBIOS NI DEVOLUCIONES'), false, 0.97)).toBe(false);
+    // What the first read surely is not read again, wherever it is.
+    expect(worthReadingAgain({ text: 'TOTAL $12.990', mean: 0.99 }, true, 0.97)).toBe(false);
+  });
 });
