@@ -243,7 +243,7 @@ async function findPieces(m: PaddleModels, png: Buffer): Promise<LineImage[]> {
 
 /**
  * Finds the pieces of text on the page and reads each with the first recogniser, and with the second (when `readers` is
- * 2) those the first read with a mean probability below `secondBelow`: one list of lines per recogniser.
+ * 2) those `worthReadingAgain` picks: one list of lines per recogniser.
  */
 async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondBelow: number): Promise<OcrLine[][]> {
   const cut = await findPieces(m, png);
