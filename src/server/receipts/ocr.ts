@@ -262,10 +262,13 @@ async function readPieces(m: PaddleModels, png: Buffer, readers: number, secondB
     const batch = order.slice(start, start + REC_BATCH);
     const strips = await Promise.all(batch.map((i) => strip(cut[i].image)));
     for (const [r, rec] of recognisers.entries()) {
-      // The second recogniser reads again only what the first was unsure of; the rest it leaves as the first read it.
-      const chosen = r === 0 ? batch.map((_, b) => b) : batch.flatMap((i, b) => (worthReadingAgain(read[0][i], head.has(i), secondBelow) ? [b] : []));
-      for (const i of batch) if (r > 0) read[r][i] = read[0][i];
-      if (!chosen.length) continue;
+      let chosen = batch.map((_, b) => b);
+      if (r > 0) {
+        // The second recogniser reads again only what worthReadingAgain picks; the rest stays as the first read it.
+        for (const i of batch) read[r][i] = read[0][i];
+        chosen = chosen.filter((b) => worthReadingAgain(read[0][batch[b]], head.has(batch[b]), secondBelow));
+        if (!chosen.length) continue;
+      }
       const { data, steps, classes } = await recognise(rec, chosen.map((b) => strips[b]));
       chosen.forEach((b, k) => {
         const decoded = ctcDecode(data, k * steps * classes, steps, classes, rec.alphabet, rec.digitClasses);
