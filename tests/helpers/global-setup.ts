@@ -1,14 +1,21 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SHARED_BUILD_PREFIX } from './server-process.js';
 
 /**
  * PGlite's initdb costs ~3 s per instance; migrating once and handing every test file a snapshot
  * to load costs ~0.6 s. Only for the embedded database (PostgreSQL runs create real databases).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) return;
+  // The compiled servers the test processes made for their child processes (server-process.ts sharedBuild).
+  const removeSharedBuilds = () => {
+    const dir = join(import.meta.dirname, '../../.tmp');
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) if (name.startsWith(SHARED_BUILD_PREFIX)) rmSync(join(dir, name), { recursive: true, force: true });
+  };
+  if (process.env.DATABASE_URL) return removeSharedBuilds;
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -19,7 +26,10 @@ export default async function setup(project: TestProject) {
   const file = join(tmpdir(), `rendix-pglite-template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  return () => {
+    rmSync(file, { force: true });
+    removeSharedBuilds();
+  };
 }
 
 declare module 'vitest' {
