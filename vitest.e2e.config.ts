@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './tests/helpers/sequencer.js';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -21,7 +20,5 @@ export default defineConfig({
     isolate: false,
     pool: 'forks',
     globalSetup: ['tests/helpers/global-setup.ts'],
-    // The long files start first (tests/helpers/sequencer.ts), so none runs alone at the end.
-    sequence: { sequencer: LongestFirst },
   },
 });

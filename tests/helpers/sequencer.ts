@@ -2,7 +2,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest, longest first (seconds in the gate of 2026-11-28 on the 2-core CI machine: PGlite /
- * PostgreSQL, or the browser stage). CI runs a clean clone, so vitest has no timings of its own and would start the
+ * PostgreSQL). The browser stage keeps vitest's own order: started first there, receipts.e2e ran beside chat-pwa, the
+ * heaviest, and its duplicate warning once showed twice for the whole wait (flagged in the session-35 note). CI runs a clean clone, so vitest has no timings of its own and would start the
  * files in the order it finds them: a minute-long file found last then runs alone while the other workers idle (the
  * PostgreSQL stage's tail was multi-instance's 63 s). Started first, the long files overlap and the short ones fill in.
  */
@@ -23,14 +24,6 @@ const LONGEST_FIRST = [
   'tests/api/receipts-model.test.ts', // 30 / 22
   'tests/api/niudata.test.ts', // 26 / 25
   'tests/api/receipt-orphans.test.ts', // 34 / 18
-  'tests/e2e/chat-pwa.e2e.ts', // 79
-  'tests/e2e/receipts.e2e.ts', // 54
-  'tests/e2e/super-admin.e2e.ts', // 52
-  'tests/e2e/niudata-live.e2e.ts', // 49
-  'tests/e2e/issue16-deep-link-success.e2e.ts', // 47
-  'tests/e2e/integrations.e2e.ts', // 47
-  'tests/e2e/approval-flow.e2e.ts', // 45
-  'tests/e2e/niudata.e2e.ts', // 42
 ];
 
 /** Vitest's own order (its timings when it has them, else larger files first), with the known long files ahead of it. */
