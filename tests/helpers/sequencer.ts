@@ -2,10 +2,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest, longest first (seconds in the gate of 2026-11-28 on the 2-core CI machine: PGlite /
- * PostgreSQL). The browser stage keeps vitest's own order: started first there, receipts.e2e ran beside chat-pwa, the
- * heaviest, and its duplicate warning once showed twice for the whole wait (flagged in the session-35 note). CI runs a clean clone, so vitest has no timings of its own and would start the
- * files in the order it finds them: a minute-long file found last then runs alone while the other workers idle (the
- * PostgreSQL stage's tail was multi-instance's 63 s). Started first, the long files overlap and the short ones fill in.
+ * PostgreSQL). CI runs a clean clone, so vitest has no timings of its own and would start the files in the order it
+ * finds them: a minute-long file found last then runs alone while the other workers idle (the PostgreSQL stage's tail
+ * was multi-instance's 63 s). Started first, the long files overlap and the short ones fill in.
+ * The browser stage keeps vitest's own order: started first there, receipts.e2e ran beside chat-pwa, the heaviest, and
+ * its duplicate warning once showed twice for the whole wait (flagged in the session-35 note).
  */
 const LONGEST_FIRST = [
   'tests/api/durability.test.ts', // 139 / 78

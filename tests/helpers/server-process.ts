@@ -17,8 +17,8 @@ import { createTestDatabase } from './db.js';
  *   await server.stop();                                            // in afterAll: SIGTERM, drop the database, remove DATA_DIR
  *
  * The compiled bundle runs with plain node, as in production: `build` (buildServer()), or else one bundle the test
- * process compiles on first use and removes on exit (half a second of esbuild; each start then costs about a third less
- * CPU than through tsx, and the crash tests start dozens). `entry: 'worker'` is `npm run worker` (jobs, no HTTP).
+ * process compiles on first use (half a second of esbuild; each start then costs about a third less CPU than through
+ * tsx, and the crash tests start dozens), removed by the global setup's teardown. `entry: 'worker'` is `npm run worker` (jobs, no HTTP).
  * Each process gets a loopback port, a temporary DATA_DIR and its own database (a new PostgreSQL database when
  * DATABASE_URL is set, else PGlite in DATA_DIR/pglite), unless it is given another's to share. The environment is
  * clean: PATH and HOME, NODE_ENV 'test', no demo seed, one receipt reader thread, and `env`.
