@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './catalog.js';
 import { isUuid, safeText } from './input.js';
-import { CURRENCIES } from './expenses.js';
+import { currencyField } from './expenses.js';
 
 /*
  * Issue 20 items 1-3: the company's approval flow (ordered rules that choose the approvers of an expense), who
@@ -286,7 +286,7 @@ const optionalRef = optionalText;
 export const policyCheckInputSchema = z.object({
   date: safeText({ error: 'Indica la fecha del comprobante.' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato AAAA-MM-DD.' }),
   amount: z.number({ error: 'El monto debe ser un número.' }).min(0, { error: 'El monto no puede ser negativo.' }).max(1e12, { error: 'El monto es demasiado grande.' }),
-  currency: z.enum(CURRENCIES, { error: 'Moneda no soportada.' }).optional().default('CLP'),
+  currency: currencyField(),
   exchangeRate: z.number({ error: 'La tasa de cambio debe ser un número.' }).positive({ error: 'La tasa de cambio debe ser mayor que 0.' }).max(1e7, { error: 'La tasa de cambio es demasiado grande.' }).optional().nullable().transform((v) => v ?? null),
   category: optionalRef(100),
   hasReceipt: z.boolean({ error: 'Indica si adjuntas comprobante (true o false).' }).optional().default(false),

@@ -47,6 +47,18 @@ export function normalizeCurrency(value: string): string | null {
   return isIsoCurrency(c) ? c : null;
 }
 
+/** Any ISO 4217 code, any case ('usd', 'COL' for COP); absent means CLP; anything else is refused in Spanish. */
+export function currencyField() {
+  return safeText()
+    .max(10, { error: RATE_MSG.currency })
+    .optional()
+    .transform((v, ctx) => {
+      const c = normalizeCurrency(v || 'CLP');
+      if (!c) ctx.addIssue({ code: 'custom', message: RATE_MSG.currency });
+      return c ?? 'CLP';
+    });
+}
+
 /** CLP equals amount times the rate, rounded to whole pesos (part 1 §5). */
 export function toClp(amount: number, rate: number): number {
   return Math.round(amount * rate);
@@ -106,14 +118,7 @@ export const expenseInputSchema = z
   .object({
     date: calendarDate({ prefix: true, min: MIN_DATE, max: () => maxExpenseDate(), rangeMessage: INPUT_MSG.expenseDateRange, requiredMessage: EXPENSE_MSG.required }),
     amount: money(AMOUNT_MAX, 0.01),
-    currency: safeText()
-      .max(10, { error: RATE_MSG.currency })
-      .optional()
-      .transform((v, ctx) => {
-        const c = normalizeCurrency(v || 'CLP');
-        if (!c) ctx.addIssue({ code: 'custom', message: RATE_MSG.currency });
-        return c ?? 'CLP';
-      }),
+    currency: currencyField(),
     exchangeRate: optionalDecimal({ decimals: 6, min: 0.000001, max: RATE_MAX, messages: { required: INPUT_MSG.rate, negative: INPUT_MSG.rate, tooLarge: INPUT_MSG.rateTooLarge, decimals: INPUT_MSG.rateDecimals } }),
     /** Shown on the form; the server computes its own from the amount and the rate. */
     amountCLP: optionalDecimal({ decimals: 2, min: 0, max: CLP_MAX, messages: { required: EXPENSE_MSG.required, negative: INPUT_MSG.amountNegative, tooLarge: INPUT_MSG.amountTooLarge, decimals: INPUT_MSG.amountDecimals } }),

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { approvalSteps, emailOutbox, expenses, memberships } from '../../src/server/db/schema/index.js';
+import { approvalSteps, emailOutbox, exchangeRates, expenses, memberships } from '../../src/server/db/schema/index.js';
 import { testAppForFile } from '../helpers/app.js';
 import { PNG_1X1, companyWithEmployee, expenseFields, fileExpense, registerUser } from '../helpers/factories.js';
 import { expectCleanError } from '../helpers/http.js';
@@ -424,6 +424,26 @@ describe('policies at filing', () => {
     expectCleanError(refused, 422, 'El monto ($25.000) supera el máximo de $20.000 para la categoría Alimentación.');
     expect(refused.body.field).toBe('amount');
     expect((await f.employee.client.post('/api/expenses/policy-check', { date: daysAgo(0), amount: 25000, category: food })).body.violations[0].blocking).toBe(true);
+  });
+
+  test('the check takes any ISO currency, with the typed rate or the one the filing would look up', async () => {
+    const f = await flowCompany();
+    const food = f.catId('Alimentación');
+    await f.admin.client.put('/api/company/expense-policies', policies({ categoryLimits: [{ categoryId: food, maxAmountClp: 20000 }] }));
+    const check = (body: Record<string, unknown>) => f.employee.client.post('/api/expenses/policy-check', { date: daysAgo(2), category: food, hasReceipt: true, ...body });
+    // A Malaysian receipt with the rate typed: 100 MYR × 250 = $25.000, over the category's maximum.
+    const typed = await check({ amount: 100, currency: 'myr', exchangeRate: 250 });
+    expect(typed.status).toBe(200);
+    expect(typed.body.violations).toEqual([expect.objectContaining({ code: 'category_limit', message: 'El monto ($25.000) supera el máximo de $20.000 para la categoría Alimentación.' })]);
+    // No rate typed and none known: the filing will ask for one, so there is nothing to judge yet (and no error).
+    const unknown = await check({ amount: 100, currency: 'MYR', exchangeRate: null });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.violations).toEqual([]);
+    // A rate known for that day (as the filing looks it up): 100 MYR × 210 = $21.000.
+    await t.deps.db.insert(exchangeRates).values({ currency: 'MYR', date: daysAgo(2), rate: '210', rateDate: daysAgo(2), source: 'bcch' }).onConflictDoNothing();
+    const known = await check({ amount: 100, currency: 'MYR' });
+    expect(known.body.violations.map((v: { message: string }) => v.message)).toEqual(['El monto ($21.000) supera el máximo de $20.000 para la categoría Alimentación.']);
+    expectCleanError(await check({ amount: 100, currency: 'ZZZ' }), 400, 'Moneda no soportada: usa un código ISO 4217 (por ejemplo USD, EUR, MYR).');
   });
 
   test('receipt required above an amount, and the receipt’s maximum age', async () => {

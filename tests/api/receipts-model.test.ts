@@ -77,3 +77,17 @@ test('a failing or nonsensical model falls back to the local reading', async () 
     expect(res.body.data.sources.amount).toBe('ocr');
   }
 });
+
+test('any ISO currency the model reads is kept, with no rate to guess; a currency that is no code is dropped alone', async () => {
+  model.answerWith({ ...answer, amount: 45.9, currency: 'myr', date: '2018-01-15', description: 'Almuerzo en Kuala Lumpur' });
+  const res = await analyze(await thermalReceipt(['RESTORAN SERI MELAYU', 'TOTAL RM 45.90', 'MESA MYR']));
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ amount: 45.9, currency: 'MYR', description: 'Almuerzo en Kuala Lumpur', method: 'image+model' });
+  expect(res.body.data.exchangeRate).toBeNull();
+  expect(res.body.data.amountCLP).toBeNull();
+
+  model.answerWith({ ...answer, currency: 'PESOS', description: 'Once en Temuco' });
+  const odd = await analyze(await thermalReceipt([...LINES, 'MESA PESOS']));
+  expect(odd.status).toBe(200);
+  expect(odd.body.data).toMatchObject({ amount: 12990, currency: 'CLP', description: 'Once en Temuco', method: 'image+model' });
+});

@@ -43,10 +43,12 @@ describe('receipt reading in the browser', () => {
 
     // The same file again: the form warns before saving, the user may still save.
     await page.goto('/new-expense');
+    // The policy check finds the same duplicate as the analysis (by the file's hash): it must be said once, not twice.
+    const checked = page.waitForResponse(async (r) => r.url().endsWith('/api/expenses/policy-check') && (await r.text()).includes('"duplicate"'));
     await upload(page, 'boleta-copec.jpg', 'image/jpeg', photo, { fresh: false });
-    // Once, under load, a second element with this text showed for a moment (strict mode failed); what must hold is
-    // that the warning settles to a single one.
-    await expect.poll(() => page.getByText('Este mismo archivo ya se rindió en la rendición N° 1').count()).toBe(1);
+    await checked;
+    await page.waitForTimeout(500); // the panel renders right after the answer; a second copy would be there by now
+    expect(await page.getByText('Este mismo archivo ya se rindió en la rendición N° 1').count()).toBe(1);
     await page.getByText('Puedes guardar igual; el administrador verá esta advertencia.').waitFor();
     await screenshot(page, 'receipt-duplicate-warning');
     await page.fill('#expense-description', 'Bencina otra vez');

@@ -14,12 +14,14 @@ import {
   policyCheckResultSchema,
   reassignStepSchema,
 } from '@shared/approval-flow.js';
-import { isUuid } from '@shared/input.js';
+import { isCalendarDate, isUuid, maxExpenseDate, MIN_DATE } from '@shared/input.js';
 import { errorResponses } from '../openapi.js';
 import { actorOf, requireSession, type AppDeps } from '../context.js';
 import { errors } from '../errors.js';
 import { authorize, can, requireCompanyId } from '../policies/index.js';
 import { getExpense } from '../expenses/service.js';
+import { openRateProvider } from '../rates/open.js';
+import { rateFor } from '../rates/service.js';
 import { getPolicies, listAssignments, listRules, replaceAssignment, replacePolicies, replaceRules } from './config.js';
 import { checkBeforeFiling } from './policies.js';
 import { reassignStep, stepsByExpense } from './steps.js';
@@ -31,6 +33,7 @@ const managerParams = z.object({ managerId: z.string() });
 export const approvalFlowRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const rates = openRateProvider(deps.env);
 
   r.get('/company/approval-rules', { schema: { tags: ['approvals'], summary: 'Reglas de aprobación de la empresa, en orden', response: { 200: z.array(approvalRuleSchema), ...errorResponses(400, 401, 403) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
@@ -73,7 +76,11 @@ export const approvalFlowRoutes: FastifyPluginAsync<AppDeps> = async (app, deps)
   r.post('/expenses/policy-check', { schema: { tags: ['expenses'], summary: 'Revisa una rendición contra las políticas antes de enviarla', body: policyCheckInputSchema, response: { 200: policyCheckResultSchema, ...errorResponses(400, 401) } } }, async (request) => {
     const actor = actorOf(requireSession(request));
     const b = request.body;
-    const violations = await checkBeforeFiling(db, requireCompanyId(actor), { ...b, currency: b.currency, exchangeRate: b.exchangeRate });
+    // The rate the filing would take: the typed one, else the one of the expense's date (as POST /expenses looks it up;
+    // a date the filing would refuse looks up nothing).
+    const fileable = isCalendarDate(b.date) && b.date >= MIN_DATE && b.date <= maxExpenseDate();
+    const looked = b.exchangeRate === null && b.currency !== 'CLP' && fileable ? await rateFor(db, rates, b.currency, b.date, request.log) : null;
+    const violations = await checkBeforeFiling(db, requireCompanyId(actor), { ...b, exchangeRate: b.exchangeRate ?? looked?.rate ?? null });
     return { violations };
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, toClp } from '@shared/expenses.js';
+import { normalizeCurrency, toClp } from '@shared/expenses.js';
 import type { ReceiptAnalysisResult } from '@shared/receipts.js';
 import { chatCompletion, type ModelEndpoint } from '../platform/chat-completions.js';
 
@@ -10,7 +10,11 @@ const CATEGORY_KEYS = ['alimentacion', 'transporte', 'hospedaje', 'combustible',
 /** What we ask the model for: the spec's fields, every one nullable so it never has to invent. */
 const modelAnswer = z.object({
   amount: z.number().positive().nullable(),
-  currency: z.enum(CURRENCIES).nullable(),
+  // Any ISO 4217 code the receipt shows (issue 19 item 5); one that is not a code is as good as no answer for it.
+  currency: z
+    .string()
+    .nullable()
+    .transform((c) => (c ? normalizeCurrency(c) : null)),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
   description: z.string().max(300).nullable(),
   category: z.enum(CATEGORY_KEYS).nullable(),
@@ -28,7 +32,7 @@ const JSON_SCHEMA = {
   required: Object.keys(modelAnswer.shape),
   properties: {
     amount: { type: ['number', 'null'], description: 'Total pagado (TOTAL), no subtotal, propina sugerida, efectivo ni vuelto' },
-    currency: { type: ['string', 'null'], enum: [...CURRENCIES, null] },
+    currency: { type: ['string', 'null'], description: 'Código ISO 4217 de la moneda del comprobante (CLP, USD, EUR, MYR…)' },
     date: { type: ['string', 'null'], description: 'Fecha de emisión yyyy-mm-dd' },
     description: { type: ['string', 'null'] },
     category: { type: ['string', 'null'], enum: [...CATEGORY_KEYS, null] },

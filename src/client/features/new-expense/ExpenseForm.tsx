@@ -23,11 +23,12 @@ import {
 } from './expenseForm';
 import { FiscalSection } from './FiscalSection';
 import { PlanLimitNotice, usePlanLimit } from './PlanLimitNotice';
-import { PolicyCheckPanel } from './PolicyCheckPanel';
+import { PolicyCheckPanel, useFormPolicyCheck } from './PolicyCheckPanel';
 import { ReceiptUpload } from './ReceiptUpload';
 import { useCreateExpense } from './useCreateExpense';
 import type { ExpenseCatalog } from './useExpenseCatalog';
 import { useReceipt } from './useReceipt';
+import { sayDuplicatesOnce } from './warnings';
 
 const FIELDS = Object.keys(defaultValues()) as ExpenseField[];
 
@@ -99,6 +100,10 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
     return hints;
   }, [timbreValues, reviewValues, amount, currency, date, documentType, invoiceNumber, taxId]);
 
+  // A duplicate found both by the analysis and by the policy check is said once (warnings.ts).
+  const policyCheck = useFormPolicyCheck(form, receipt.file);
+  const shown = useMemo(() => sayDuplicatesOnce(receipt.findings?.flags ?? [], policyCheck), [receipt.findings?.flags, policyCheck]);
+
   const onValid = (values: ExpenseFormValues) => {
     setFormError(null);
     receipt.setError(null);
@@ -126,12 +131,12 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   return (
     <form onSubmit={form.handleSubmit(onValid, (errors) => toast.error('Error', { description: summaryMessage(errors) }))} noValidate className="space-y-4 sm:space-y-6">
       <PlanLimitNotice limit={planLimit} />
-      <ReceiptUpload receipt={receipt} disabled={saving} />
+      <ReceiptUpload receipt={receipt} flags={shown.flags} disabled={saving} />
       <BasicInfoSection form={form} timbreFields={timbreFields} />
       <AmountSection form={form} timbreFields={timbreFields} />
       <CategorizationSection form={form} catalog={catalog} facturaCategoryId={facturaId} />
       {documentType === 'factura' ? <FiscalSection form={form} timbreFields={timbreFields} /> : null}
-      <PolicyCheckPanel form={form} file={receipt.file} />
+      <PolicyCheckPanel violations={shown.violations} />
 
       {formError ? (
         <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-300">

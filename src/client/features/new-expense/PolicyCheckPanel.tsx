@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { PolicyCheckInput } from '@shared/approval-flow';
+import type { PolicyCheckInput, PolicyViolation } from '@shared/approval-flow';
 import { PolicyViolations } from '@client/components/expenses/PolicyViolations';
 import { usePolicyCheck } from '@client/features/approval-flow/queries';
 import type { ExpenseFormContext, ExpenseFormValues } from './expenseForm';
@@ -19,9 +19,9 @@ const number = (v: string | undefined) => {
 
 /**
  * The company's policies (issue 20 item 3) checked while the form is filled, before sending: the server answers with
- * the same words it would refuse the filing with. Quiet until there is a date and an amount.
+ * the same words it would refuse the filing with. Nothing until there is a date and an amount.
  */
-export function PolicyCheckPanel({ form, file }: { form: UseFormReturn<ExpenseFormValues, ExpenseFormContext>; file: File | null }) {
+export function useFormPolicyCheck(form: UseFormReturn<ExpenseFormValues, ExpenseFormContext>, file: File | null): PolicyViolation[] {
   const [date, amount, currency, exchangeRate, category, documentType, invoiceNumber, taxId] = useWatch({
     control: form.control,
     name: ['date', 'amount', 'currency', 'exchangeRate', 'category', 'documentType', 'invoiceNumber', 'taxId'],
@@ -43,7 +43,7 @@ export function PolicyCheckPanel({ form, file }: { form: UseFormReturn<ExpenseFo
       ? {
           date,
           amount: amountNumber,
-          currency: (currency || 'CLP') as PolicyCheckInput['currency'],
+          currency: currency || 'CLP',
           exchangeRate: currency && currency !== 'CLP' ? number(exchangeRate) || null : null,
           category: category || null,
           hasReceipt: !!file,
@@ -62,8 +62,13 @@ export function PolicyCheckPanel({ form, file }: { form: UseFormReturn<ExpenseFo
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the serialised input is the dependency
   }, [key]);
-  const check = usePolicyCheck(debounced);
-  const violations = check.data?.violations ?? [];
+  return usePolicyCheck(debounced).data?.violations ?? NONE;
+}
+
+const NONE: PolicyViolation[] = [];
+
+/** What the check found, above the buttons: red when the filing will be refused, amber for the approvers' warnings. */
+export function PolicyCheckPanel({ violations }: { violations: readonly PolicyViolation[] }) {
   if (!violations.length) return null;
   const blocking = violations.some((v) => v.blocking);
   return <PolicyViolations violations={violations} title={blocking ? 'Esta rendición no cumple las políticas de tu empresa y no se podrá enviar así:' : 'Se enviará con estas advertencias para quien la apruebe:'} />;

@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { AlertTriangle, FileText, Loader2, RotateCw, Sparkles, Trash2, Upload } from 'lucide-react';
 import { RECEIPT_TYPES } from '@shared/expenses';
+import type { ReceiptFlag } from '@shared/receipts';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
@@ -16,7 +17,8 @@ function formatSize(bytes: number): string {
 }
 
 /** Optional receipt: drop it on the area or pick it with the button; analysis starts at once. */
-export function ReceiptUpload({ receipt, disabled }: { receipt: Receipt; disabled?: boolean }) {
+/** `flags`: the analysis's warnings still to show here (the form moves a blocking duplicate to its policy panel). */
+export function ReceiptUpload({ receipt, flags, disabled }: { receipt: Receipt; flags?: readonly ReceiptFlag[]; disabled?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const id = fieldId('receipt');
@@ -134,7 +136,7 @@ export function ReceiptUpload({ receipt, disabled }: { receipt: Receipt; disable
             </Button>
           </div>
         )}
-        {receipt.file && !receipt.analyzing && receipt.findings ? <AnalysisPanel findings={receipt.findings} /> : null}
+        {receipt.file && !receipt.analyzing && receipt.findings ? <AnalysisPanel findings={flags ? { ...receipt.findings, flags: [...flags] } : receipt.findings} /> : null}
         {receipt.error ? (
           <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
             {receipt.error}
