@@ -285,6 +285,22 @@ describe('an edit that changes the routing', () => {
       .toBe(2);
   });
 
+  test('an edit that leaves no rule back in the admins’ hands tells the other admins, as a new filing would', async () => {
+    const f = await flowCompany();
+    await setRules(f, [{ name: 'Combustible', categoryId: f.catId('Combustible'), steps: [{ kind: 'user', userId: f.fleet.user.id }] }]);
+    const e = await file(f, { category: f.catId('Combustible') });
+    expect(await shape(f, e.id)).toEqual([['user', f.fleet.user.id, 'pending']]);
+    expect((await edit(f, e.id, { category: f.catId('Alimentación') })).status).toBe(200);
+    expect(await stepsOf(f, e.id)).toEqual([]);
+    const history = (await f.employee.client.get(`/api/expenses/${e.id}/history`)).body;
+    expect(history.at(-1)).toMatchObject({ action: 'expense.rerouted', changes: { from: 'Flota Pérez', to: 'un administrador' } });
+    const mails = (to: string) => t.deps.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), like(emailOutbox.subject, 'Nueva rendición por aprobar%')));
+    await expect.poll(async () => (await mails(f.admin2.email)).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    // Not the admin who made the change: they know.
+    expect(await mails(f.admin.email)).toHaveLength(0);
+    expect((await decide(f.admin2.client, e.id, { status: 'approved' })).status).toBe(200);
+  });
+
   test('a step an admin handed to someone else stays with them when an edit keeps the same rule', async () => {
     const f = await flowCompany();
     await usualRules(f);

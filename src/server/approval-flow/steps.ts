@@ -8,7 +8,7 @@ import { approvalSteps, auditLog, companies, expenses, managerAssignments, membe
 import { errors } from '../errors.js';
 import { authorize, can, type Actor } from '../policies/index.js';
 import { enqueueExpenseApproved } from '../accounting/webhook-delivery.js';
-import { enqueueExpenseDecided, enqueueStepPending } from '../notifications/service.js';
+import { enqueueExpenseDecided, enqueueExpenseSubmitted, enqueueStepPending } from '../notifications/service.js';
 import { activeMembers, listRules, mayApprove } from './config.js';
 import { decidedColumns } from '../approvals/service.js';
 
@@ -145,6 +145,8 @@ export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor:
     createdAt: sql`clock_timestamp()`,
   });
   if (planned.length) await writeSteps(jobs, tx, companyId, expenseId, planned, after.submitterId);
+  // Back to the single admin approval: the other admins hear of it as of a new filing.
+  else await enqueueExpenseSubmitted(jobs, tx, { companyId, expenseId, submitterId: after.submitterId, except: actor.userId });
   return true;
 }
 

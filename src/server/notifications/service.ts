@@ -39,8 +39,11 @@ async function enqueueEvent(jobs: JobQueue, tx: DbOrTx, name: string, event: Exp
   if (event.recipients.length) await jobs.send<ExpenseEvent>(name, event, { tx, id: jobIdFrom(`${name}:${event.expenseId}`) });
 }
 
-/** In the filing's transaction: the company's admins hear about it, unless they turned e-mail notifications off. */
-export async function enqueueExpenseSubmitted(jobs: JobQueue, tx: DbOrTx, e: { companyId: string; expenseId: string; submitterId: string }): Promise<void> {
+/**
+ * In the filing's transaction (or the one that hands an expense back to the admins' single approval): the company's
+ * admins hear about it, unless they turned e-mail notifications off; never the submitter, nor `except` (who did it).
+ */
+export async function enqueueExpenseSubmitted(jobs: JobQueue, tx: DbOrTx, e: { companyId: string; expenseId: string; submitterId: string; except?: string }): Promise<void> {
   const admins = await tx
     .select({ id: users.id })
     .from(memberships)
@@ -52,6 +55,7 @@ export async function enqueueExpenseSubmitted(jobs: JobQueue, tx: DbOrTx, e: { c
         eq(memberships.isActive, true),
         eq(users.emailNotifications, true),
         ne(users.id, e.submitterId),
+        e.except ? ne(users.id, e.except) : undefined,
       ),
     );
   await enqueueEvent(jobs, tx, EXPENSE_SUBMITTED_JOB, { companyId: e.companyId, expenseId: e.expenseId, recipients: admins.map((a) => a.id) });
