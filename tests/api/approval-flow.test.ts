@@ -315,6 +315,25 @@ describe('an edit that changes the routing', () => {
     expect(history.map((h: any) => h.action)).not.toContain('expense.rerouted');
   });
 
+  test('a step an admin handed to someone else, approved on the old amount, is asked again of that person', async () => {
+    const f = await flowCompany();
+    await usualRules(f);
+    const e = await file(f, { amount: '80000', costCenter: f.costCenterId });
+    expect((await f.admin.client.post(`/api/admin/expenses/${e.id}/reassign`, { userId: f.fleet.user.id })).status).toBe(200);
+    expect((await decide(f.fleet.client, e.id, { status: 'approved' })).status).toBe(200);
+    expect((await edit(f, e.id, { amount: '800000', costCenter: f.costCenterId })).status).toBe(200);
+    expect(await shape(f, e.id)).toEqual([
+      ['user', f.fleet.user.id, 'pending'],
+      ['admin', null, 'waiting'],
+    ]);
+    const history = (await f.employee.client.get(`/api/expenses/${e.id}/history`)).body;
+    expect(history.at(-1)).toMatchObject({ action: 'expense.rerouted', changes: { from: 'Flota Pérez → un administrador', to: 'Flota Pérez → un administrador', approvedBefore: 1 } });
+    // A later edit that changes nothing of the steps leaves them with Flota too.
+    expect((await edit(f, e.id, { amount: '810000', costCenter: f.costCenterId })).status).toBe(200);
+    expect((await stepsOf(f, e.id))[0].approver.id).toBe(f.fleet.user.id);
+    expect((await decide(f.fleet.client, e.id, { status: 'approved' })).status).toBe(200);
+  });
+
   test('a corrected rate that crosses a threshold routes again too', async () => {
     const f = await flowCompany();
     await usualRules(f);

@@ -16,6 +16,8 @@ type StepRow = typeof approvalSteps.$inferSelect;
 interface PlannedStep {
   approverKind: 'admin' | 'user';
   approverId: string | null;
+  /** Kept when a step an admin reassigned is asked again (rerouteEditedExpense). */
+  assignmentVersion?: number;
 }
 
 /** The manager for the expense: the one assigned to its cost center, else the one assigned to its submitter. */
@@ -93,7 +95,7 @@ async function writeSteps(jobs: AppDeps['jobs'], tx: Tx, companyId: string, expe
     .values(planned.map((p, i) => ({ ...p, companyId, expenseId, position: i + 1, status: i === 0 ? 'pending' : 'waiting' })))
     .returning();
   const first = rows.find((r) => r.position === 1)!;
-  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: 0, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], submitterId) });
+  await enqueueStepPending(jobs, tx, { companyId, expenseId, stepId: first.id, version: first.assignmentVersion, position: 1, total: rows.length, recipients: await stepRecipients(tx, companyId, planned[0], submitterId) });
 }
 
 /** The facts the rules route on, as stored now. */
@@ -122,7 +124,12 @@ export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor:
     existing.length === planned.length &&
     existing.every((s, i) => s.assignmentVersion > 0 || (s.approverKind === planned[i].approverKind && s.approverId === planned[i].approverId));
   if (sameSteps && !existing.some((s) => s.status === 'approved')) return false;
-  const ids = [...existing, ...planned].flatMap((s) => (s.approverId ? [s.approverId] : []));
+  // The same steps asked again (one was approved on the old figures): a step an admin handed to someone else stays
+  // with them, as it would have without the edit.
+  const steps: PlannedStep[] = sameSteps
+    ? existing.map((s) => ({ approverKind: s.approverKind === 'user' ? 'user' : 'admin', approverId: s.approverId, assignmentVersion: s.assignmentVersion }))
+    : planned;
+  const ids = [...existing, ...steps].flatMap((s) => (s.approverId ? [s.approverId] : []));
   const names = ids.length ? await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
   const describe = (steps: readonly Pick<StepRow, 'approverKind' | 'approverId'>[]) =>
     steps.length
@@ -140,11 +147,11 @@ export async function rerouteEditedExpense(jobs: AppDeps['jobs'], tx: Tx, actor:
     entityType: 'expense',
     entityId: expenseId,
     action: 'expense.rerouted',
-    changes: { from: describe(existing), to: describe(planned), approvedBefore: existing.filter((s) => s.status === 'approved').length },
+    changes: { from: describe(existing), to: describe(steps), approvedBefore: existing.filter((s) => s.status === 'approved').length },
     // After the edit's own entry, stamped at the transaction's start.
     createdAt: sql`clock_timestamp()`,
   });
-  if (planned.length) await writeSteps(jobs, tx, companyId, expenseId, planned, after.submitterId);
+  if (steps.length) await writeSteps(jobs, tx, companyId, expenseId, steps, after.submitterId);
   // Back to the single admin approval: the other admins hear of it as of a new filing.
   else await enqueueExpenseSubmitted(jobs, tx, { companyId, expenseId, submitterId: after.submitterId, except: actor.userId });
   return true;
