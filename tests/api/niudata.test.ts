@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_PAYABLE_ACCOUNT, NIUDATA_MSG, type NiudataSyncHistoryEntry } from '../../src/shared/niudata.js';
+import { RATE_MSG } from '../../src/shared/rates.js';
 import { categories, expenses, niudataSettings, niudataSyncHistory, rateLimits } from '../../src/server/db/schema/index.js';
 import { randomBytes } from 'node:crypto';
 import { runNiudataSync } from '../../src/server/niudata/sync.js';
@@ -322,6 +323,42 @@ describe('sync', () => {
     const [row] = await t.deps.db.select().from(niudataSyncHistory).where(eq(niudataSyncHistory.id, historyId));
     expect(row).toMatchObject({ status: 'success', voucherId: first.voucherId });
     expect((await expenseRow(e.id)).syncVoucherId).toBe(first.voucherId);
+  });
+
+  test('a sync asked for while a rate correction holds the expense waits for it: the voucher carries the corrected pesos', async () => {
+    const c = await configured();
+    const e = await approvedExpense(c, { currency: 'USD', amount: '10', exchangeRate: '900' });
+    expect((await expenseRow(e.id)).amountClp).toBe(9000);
+    // The correction has locked the expense (it checked that no sync was pending) and not committed yet, as
+    // POST /api/expenses/:id/exchange-rate does; held open here for a moment.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const correction = t.deps.db.transaction(async (tx) => {
+      await tx.select({ id: expenses.id }).from(expenses).where(eq(expenses.id, e.id)).for('update');
+      await tx.update(expenses).set({ exchangeRate: '1800.000000', exchangeRateSource: 'override', amountClp: 18000 }).where(eq(expenses.id, e.id));
+      locked();
+      await held;
+    });
+    await isLocked;
+    // The sync's pending row refers to the expense: its insert waits for the correction's lock, so no job can read
+    // the old pesos in between (nor can the correction miss the pending sync).
+    const asked = c.admin.client.post(`/api/niudata/sync/${e.id}`);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(niu.vouchers.filter((v) => v.idempotencyKey === keyOf(c.companyId, e.id))).toHaveLength(0);
+    release();
+    await correction;
+    expect((await asked).status).toBe(200);
+    await historyOf(c.admin.client, e.id, (x) => x.status === 'success');
+    const [booked] = niu.vouchers.filter((v) => v.idempotencyKey === keyOf(c.companyId, e.id));
+    expect(booked.body.entries.map((x: { debit: number; credit: number }) => x.debit + x.credit)).toEqual([18000, 18000]);
+
+    // The other order: a sync already pending makes a correction wait its turn (409), in Spanish.
+    const other = await approvedExpense(c, { currency: 'USD', amount: '10', exchangeRate: '900' });
+    await t.deps.db.insert(niudataSyncHistory).values({ companyId: c.companyId, expenseId: other.id, expenseNumber: other.expenseNumber, status: 'pending', syncType: 'manual' });
+    expectCleanError(await c.admin.client.post(`/api/expenses/${other.id}/exchange-rate`, { exchangeRate: '1800', reason: 'Tasa de la tarjeta' }), 409, RATE_MSG.beingBooked);
+    expect((await expenseRow(other.id)).amountClp).toBe(9000);
   });
 
   test('automatic sync on approval when the company turns it on', async () => {
