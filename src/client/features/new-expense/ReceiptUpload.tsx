@@ -16,8 +16,10 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Optional receipt: drop it on the area or pick it with the button; analysis starts at once. */
-/** `flags`: the analysis's warnings still to show here (the form moves a blocking duplicate to its policy panel). */
+/**
+ * Optional receipt: drop it on the area or pick it with the button; analysis starts at once. `flags`: the analysis's
+ * warnings still to show here (the form moves a blocking duplicate to its policy panel).
+ */
 export function ReceiptUpload({ receipt, flags, disabled }: { receipt: Receipt; flags?: readonly ReceiptFlag[]; disabled?: boolean }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
