@@ -89,6 +89,11 @@ export class ReceiptAnalyzer {
     return this.reader.ready();
   }
 
+  /** Reader threads alive now (0 before the first receipt and after a quiet RECEIPT_IDLE_MS). */
+  get threads(): number {
+    return this.reader.threads;
+  }
+
   close(): Promise<void> {
     return this.reader.close();
   }

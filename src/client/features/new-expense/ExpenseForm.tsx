@@ -3,7 +3,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '@client/lib/api';
+import { ApiError, apiRequest, errorMessage } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { createdToastDescription } from '@client/components/expenses/receiptChecks';
 import { analysisFindings, analysisToValues, keepChosenPaymentMethod, REVIEW_HINT_FIELDS, TIMBRE_HINT_FIELDS, type ReceiptAnalysis } from './analysis';
@@ -42,6 +42,11 @@ export function ExpenseForm({ catalog }: { catalog: ExpenseCatalog }) {
   const planLimit = usePlanLimit();
   const limitReached = planLimit?.state === 'reached';
   const facturaId = findFacturaCategory(catalog.categories);
+
+  // The receipt reader's models load while the user picks the photo (its threads end after a quiet minute).
+  useEffect(() => {
+    void apiRequest('POST', '/api/receipts/warm').catch(() => undefined);
+  }, []);
 
   // The CLP amount follows amount × rate, whatever changed them (typing, currency, analysis).
   const [amount, currency, exchangeRate, quotedRate, documentType] = useWatch({ control, name: ['amount', 'currency', 'exchangeRate', 'quotedRate', 'documentType'] });
