@@ -1,6 +1,7 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { costCenters, emailOutbox, users } from '../../src/server/db/schema/index.js';
+import { changeFeedOf } from '../../src/server/db/change-feed.js';
+import { companies, costCenters, emailOutbox, users } from '../../src/server/db/schema/index.js';
 import { testAppForFile, type TestClient } from '../helpers/app.js';
 import { companyWithEmployee, expenseFields, fileExpense } from '../helpers/factories.js';
 import { QueryRecorder } from '../helpers/queries.js';
@@ -112,5 +113,27 @@ describe('the expense list kept in memory', () => {
     expect(await stats(employee.client)).toMatchObject({ totalExpenses: 2, pendingExpenses: 1 });
     expect((await admin.client.put(`/api/categories/${ids.category()}`, { name: 'Traslados' })).status).toBe(200);
     expect((await cats(admin.client)).map((c) => c.category)).toEqual(['Traslados']);
+  });
+});
+
+describe('the change feed', () => {
+  test('a write of this process is delivered once, though every pooled connection hears it', async () => {
+    const { companyId } = await setup();
+    const feed = changeFeedOf(t.deps.db)!;
+    expect(feed.live).toBe(true);
+    // Several pooled connections open at once (on PostgreSQL; PGlite has one).
+    await Promise.all(Array.from({ length: 5 }, () => t.deps.db.execute(sql`select pg_sleep(0.05)`)));
+    const heard: string[] = [];
+    const stop = feed.subscribe((topic, key) => topic === 'c' && key === companyId && heard.push(key));
+    try {
+      await t.deps.db.update(companies).set({ name: 'Renombrada una vez SpA' }).where(eq(companies.id, companyId));
+      // Delivered before the write's promise resolved; the other connections and the listener would add theirs within
+      // milliseconds.
+      expect(heard).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(heard).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });

@@ -47,12 +47,19 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const changes = new ChangeFeed();
+    // The backends of this process's pooled connections: each notification is delivered once, by the connection that
+    // wrote it (its own), or else by the dedicated listener (another process's). Every connection hears every
+    // notification; before this, a write was delivered by each of them (up to the pool's size, plus one).
+    const ownBackends = new Set<number>();
     const pool = new pg.Pool({
       connectionString: url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       // Every pooled connection listens, so a write's own notifications arrive before its promise resolves.
       onConnect: async (client) => {
-        client.on('notification', (n) => n.payload !== undefined && changes.deliver(n.payload));
+        const backend = (client as unknown as { processID: number }).processID;
+        ownBackends.add(backend);
+        client.on('end', () => ownBackends.delete(backend));
+        client.on('notification', (n) => n.processId === backend && n.payload !== undefined && changes.deliver(n.payload));
         await client.query(`listen ${CHANGES_CHANNEL}`);
       },
     });
@@ -73,7 +80,7 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
       }
     };
     await exclusive(() => migrate(drizzle(pool), { migrationsFolder }));
-    const listener = listenForChanges(pg, url, changes, lost);
+    const listener = listenForChanges(pg, url, changes, lost, (backend) => !ownBackends.has(backend));
     await listener.ready;
     attachChangeFeed(db, changes);
     return {
@@ -136,7 +143,7 @@ export async function openDatabase(url: string, opts: { onQuery?: QueryObserver 
  * The connection that hears other processes' writes: while it is down the feed is not live (caches answer nothing),
  * and it reconnects with a growing pause (0.5 s to 30 s). Writes of this process are heard on the pooled connections.
  */
-function listenForChanges(pg: typeof import('pg').default, url: string, changes: ChangeFeed, lost: (err: Error) => void) {
+function listenForChanges(pg: typeof import('pg').default, url: string, changes: ChangeFeed, lost: (err: Error) => void, notOurs: (backend: number) => boolean) {
   let client: InstanceType<typeof pg.Client> | null = null;
   let stopped = false;
   let pause = 500;
@@ -157,7 +164,8 @@ function listenForChanges(pg: typeof import('pg').default, url: string, changes:
       down();
     });
     c.on('end', down);
-    c.on('notification', (n) => n.payload !== undefined && changes.deliver(n.payload));
+    // This process's own writes were delivered by the connection that made them.
+    c.on('notification', (n) => notOurs(n.processId) && n.payload !== undefined && changes.deliver(n.payload));
     try {
       await c.connect();
       await c.query(`listen ${CHANGES_CHANNEL}`);
