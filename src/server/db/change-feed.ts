@@ -14,6 +14,8 @@ import type { Db } from './client.js';
  *   `notification` event runs before the write's promise resolves: no request of this process can start after a
  *   write and still see the cache from before it. PGlite does the same (one connection).
  * - **Other processes see it within the delivery delay** (milliseconds), through one dedicated listening connection.
+ *   Every connection hears every notification; each is delivered once, by the connection whose backend wrote it, or
+ *   else by the listener (client.ts).
  *   While that connection is down nothing may be cached (`live` is false), and every cache is emptied when it comes
  *   back, since notifications sent meanwhile were lost.
  */
