@@ -90,3 +90,25 @@ describe('evaluation set printing', () => {
     expect(dv(digits.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])).toBe(digits[13]);
   });
 });
+
+describe('the real-text set (text-set.ts)', () => {
+  test("a key's date is read day first, as Malaysia prints it", async () => {
+    const { keyDate } = await import('../../bench/receipts/text-set.js');
+    expect(keyDate('12/01/2018')).toBe('2018-01-12');
+    expect(keyDate('05-03-18')).toBe('2018-03-05');
+    expect(keyDate('2018-03-23')).toBe('2018-03-23');
+    expect(keyDate('29 MAR 2018')).toBe('2018-03-29');
+    expect(keyDate('Jan 7, 2018')).toBe('2018-01-07');
+    expect(keyDate('31/13/2018')).toBeNull();
+    expect(keyDate('')).toBeNull();
+  });
+
+  test('a piece keeps the commas of its text and its four corners', async () => {
+    const { piecesOf } = await import('../../bench/receipts/text-set.js');
+    const pieces = piecesOf('94,214,838,214,838,250,94,250,NO 290, JALAN AIR PANAS,\r\nnot a piece\n1,2,3,4,5,6,7,8,TOTAL : 7.95');
+    expect(pieces).toEqual([
+      { text: 'NO 290, JALAN AIR PANAS,', mean: 1, box: [[94, 214], [838, 214], [838, 250], [94, 250]] },
+      { text: 'TOTAL : 7.95', mean: 1, box: [[1, 2], [3, 4], [5, 6], [7, 8]] },
+    ]);
+  });
+});

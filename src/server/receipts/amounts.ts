@@ -114,15 +114,18 @@ const SUBTOTAL = /\b(SUB\s?-?\s?TOTAL|TOTAL\s*\(?\s*(EXCL|EXCLUDING|BEFORE|SIN\s
 const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s+GRAVADAS?|GRAVADO|TOTAL\s+NETO)\b/;
 /**
  * 'TOTAL INCL. GST', 'Total (Inclusive of GST)': the total; 'TOTAL INCLUDES 6% GST 0.48', 'TOTAL GST': the tax. A
- * recogniser without accents reads the I as an l ('lnclusive') and spells a tax's letters apart ('G S T').
+ * recogniser without accents reads an I as an l or a 1 ('lnclusive', 'INCLUSLVE') and spells a tax's letters apart ('G S T').
  */
-const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL]NCL(\.|USIVE|UDING|UYE)?\b(?!.*\bINCLUDES\b)|\b[IL]NCLUSIVE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
+const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL1]NCL(\.|US[IL1]VE|UD[IL1]NG|UYE)?\b(?!.*\bINCLUDES\b)|\b[IL1]NCLUS[IL1]VE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
 const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
   /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
-/** A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500'). */
-const WEAK_TOTAL = /^(VALOR|MONTO|IMPORTE|PRECIO|AMOUNT|COBRO|PAGO|PAGAR|TARIFA|FARE|VALOR\s+COBRADO|MONTO\s+COBRADO)\b/;
+/**
+ * A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500',
+ * '*AMT RM' above '1.00').
+ */
+const WEAK_TOTAL = /^[*#\s]*(VALOR|MONTO|IMPORTE|PRECIO|AMOUNT|AMT|COBRO|PAGO|PAGAR|TARIFA|FARE|VALOR\s+COBRADO|MONTO\s+COBRADO)\b/;
 /** Lines whose numbers are not money (ids, phones, documents' numbers, laws), a RUT glued to its label too ('RUT6129.814-2'). */
 const NOT_MONEY_LINE = /\b(LEI|LEY|RECIBO|FACTURA|FONO|TEL|TELEFONO|RUT|R\.U\.T|RUC|CUIT|CNPJ|CPF|NIT|FOLIO|N[°º]|NRO|FECHA|HORA|CAJA|CAJERO|TERMINAL|AUTORIZACION|COD|CODIGO|LOCAL|SUCURSAL|RESOLUCION|RES\.|PATENTE|BOLETA|TICKET)\b|\bR\.?U\.?T(?=\d)/;
 
@@ -626,14 +629,16 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const agreement = best?.agreement ?? 0;
   const derived = best?.derived ?? false;
   if (amount === null) {
-    // No TOTAL label: take the largest amount on a line that is not change, cash, a phone or an id.
+    // No TOTAL label: take the largest amount on a line that is not change, cash, a phone or an id. Where the page
+    // prints cents, a bare whole number is a postcode, a count or a code ('51200 KL.'), not money.
     let largest: number | null = null;
+    const centsPrinted = !whole && lines.some((line) => amountsInLine(line).some((f) => /[.,]\d{2}$/.test(f.raw)));
     folded.forEach((l, i) => {
       const role = moneyRole(l);
       if (role || NOT_MONEY_LINE.test(l)) return;
       for (const f of amountsInLine(lines[i])) {
         const digits = f.raw.replace(/\D/g, '');
-        if (!f.symbol && !/[.,]/.test(f.raw) && digits.length > 5) continue; // bare long numbers are codes
+        if (!f.symbol && !/[.,]/.test(f.raw) && (digits.length > 5 || centsPrinted)) continue; // bare long numbers are codes
         // A bare number glued to a slash is a date or a code ('3004/251027': 30/04/25 10:27), not money.
         if (!f.symbol && (lines[i].includes(`${f.raw}/`) || lines[i].includes(`/${f.raw}`))) continue;
         const v = parseAmount(f.raw, currency);

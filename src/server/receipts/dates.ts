@@ -214,6 +214,11 @@ function brokenMonth(word: string): number | null {
 const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALI[DO]A|EXIT|CHECK-?OUT)\b/;
 const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA|INICIO\s+(DE\s+)?ACTIVIDADES|NACIMIENTO)\b/;
 /** The start of a stay (a car park's entry, a hotel's check-in): the document's date only when nothing else is printed. */
+/**
+ * A period printed on the receipt, two days joined by a dash ('25 AUG - 3 SEPT 2017', '01/03 - 31/03/2025'): an event's
+ * or a subscription's days, not the day of the purchase, unless nothing else on the page is a date.
+ */
+const PERIOD = new RegExp(`\\b\\d{1,2}(?:\\s*(?:${MONTH_ALT})[A-Z]*\\.?|[/.-]\\d{1,2})(?:[/.-]?\\s*\\d{2,4})?\\s+[-–~]\\s+\\d{1,2}(?:\\s*(?:${MONTH_ALT})[A-Z]*|[/.-]\\d{1,2})\\b`);
 const START_DATE = /\b(ENTRA[DO]A|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
@@ -330,6 +335,7 @@ export function findDate(rawLines: string[], monthFirst: boolean): FoundDate | n
   const lines = joinSplitDates(rawLines);
   let first: { date: string; m: RegExpExecArray; pi: number } | null = null;
   let start: { date: string; m: RegExpExecArray; pi: number } | null = null;
+  let period: { date: string; m: RegExpExecArray; pi: number } | null = null;
   for (const line of lines) {
     const l = dateText(line);
     if (OTHER_DATE.test(l)) continue;
@@ -341,6 +347,7 @@ export function findDate(rawLines: string[], monthFirst: boolean): FoundDate | n
       if (!date) continue;
       found = true;
       if (START_DATE.test(l)) start ??= { date, m, pi };
+      else if (PERIOD.test(l) && !DATE_LABEL.test(l)) period ??= { date, m, pi };
       else if (DATE_LABEL.test(l)) return describe(lines, monthFirst, date, true, m, pi);
       else first ??= { date, m, pi };
       break;
@@ -350,13 +357,13 @@ export function findDate(rawLines: string[], monthFirst: boolean): FoundDate | n
       if (glued) return { date: glued, labelled: true, unambiguous: false, confirmed: false };
     }
   }
-  if (!first && !start) {
+  if (!first && !start && !period) {
     // Nothing reads as a date: a glued one on any line ('30032018 No. CS20322').
     for (const line of lines) {
       const glued = OTHER_DATE.test(dateText(line)) ? null : gluedDate(dateText(line));
       if (glued) return { date: glued, labelled: false, unambiguous: false, confirmed: false };
     }
   }
-  const pick = first ?? start;
+  const pick = first ?? start ?? period;
   return pick ? describe(lines, monthFirst, pick.date, false, pick.m, pick.pi) : null;
 }

@@ -395,6 +395,16 @@ describe('parseReceiptText: OCR folios, RUTs and addresses', () => {
 });
 
 describe('parseReceiptText: foreign receipts', () => {
+  it("a Malaysian issuer: its registration number aside, its legal form preferred, a name over two lines joined", () => {
+    const name = (head: string) => parseReceiptText(`${head}\nTAX INVOICE\nDATE: 20/03/18\nTOTAL RM 11.80\nCASH RM 20.00`, { source: 'ocr' }).issuerName;
+    expect(name('77 QUICK MART S/B (S19537-X)\nLOT 12, JALAN MERAK,\n41150 KLANG, SELANGOR')).toBe('77 QUICK MART S/B');
+    expect(name('KOPI CORNER (JM0761170-K)\n15, JALAN PERMAS 10/7')).toBe('KOPI CORNER');
+    // A person's name printed above the company: the company, by its legal form.
+    expect(name('LIM AH KOW\n*** COPY ***\nBINTANG MARKETING SDN BHD\nROC NO: 538358-H')).toBe('BINTANG MARKETING SDN BHD');
+    expect(name('PASARAYA HARGA JIMAT\nSDN BHD\n(CO. NO. 113825-W)')).toBe('PASARAYA HARGA JIMAT SDN BHD');
+    expect(name('GLOBAL BOOK\nCO.. (M) SDN BHD\n(Co. No. 113825-W)')).toBe('GLOBAL BOOK CO.. (M) SDN BHD');
+  });
+
   it('Uber in USD: month-first date, tip ignored, card payment', () => {
     const r = parseReceiptText(UBER);
     expect(r.amount).toBe(45.2);
@@ -510,6 +520,17 @@ describe('parseReceiptText: foreign receipts', () => {
 });
 
 describe('amounts', () => {
+  it("a car park's amount under its label ('*AMT RM' / '1.00'), and never a postcode where the page prints cents", () => {
+    const ticket = (amt: string) =>
+      parseReceiptText(
+        `CITY PARKING SDN BHD\nJALAN KUCHING\n51200 KL.\nGSTNO.000296652800\nRECEIPT NUMBER:\nK0131800235697\nEXIT TIME:\n23.03.18 15:27\nPARKING FEE RM\n1.89\nADD GST RM\n0.11\n${amt}\n2.00\nTHANK YOU`,
+        { source: 'ocr' },
+      );
+    expect(ticket('*AMT RM')).toMatchObject({ amount: 2, currency: 'MYR', date: '2018-03-23' });
+    // With no label the reader can use, the largest amount with its cents, not '51200'.
+    expect(ticket('*** RM').amount).toBe(2);
+  });
+
   it('parses Chilean and foreign number conventions', () => {
     expect(parseAmount('$12.990', 'CLP')).toBe(12990);
     expect(parseAmount('12.990', 'CLP')).toBe(12990);
@@ -568,6 +589,16 @@ describe('amounts', () => {
     expect(r.amount).toBe(25);
   });
 
+  it("an I read as L or 1 in INCLUSIVE still names the total, not the tax ('INCLUSLVE OF GST')", () => {
+    for (const word of ['INCLUSLVE', 'INCLUS1VE', '1NCLUSIVE']) {
+      const r = parseReceiptText(
+        `HARDWARE KEDAI SDN BHD\nTAX INVOICE\nDATE: 05/02/2018\nPVC ELBOW 1.000 PC X 3.20\nSUBTOTAL : 8.40\nTOTAL SALES EXCLUDING GST : 7.92\nTOTAL SALES ${word} OF GST: 8.40\nROUNDING ADJUSTMENT : 0.00\nPAYMENT : 8.40\nCHANGE DUE : 0.00`,
+        { source: 'ocr' },
+      );
+      expect(r).toMatchObject({ amount: 8.4, taxAmount: null });
+    }
+  });
+
   it('the items confirm the total: the reading is marked sure, and a rounding goes after them', () => {
     const items = 'MINIMARKET DONA ROSA\nR.U.T.77.507.023-4\nBOLETA ELECTRONICA\nLECHE 2 x 1.110 2.220\nQUESO 4 X 3.500 14.000\n';
     expect(parseReceiptText(`${items}Total: $16.220`, { source: 'ocr' }).fieldConfidence?.amount).toBe('high');
@@ -624,6 +655,11 @@ describe('amounts', () => {
 
 describe('dates', () => {
   const d = (s: string, monthFirst = false) => findDate([s], monthFirst)?.date ?? null;
+  it("a period printed on the receipt is not the day of the purchase ('25 AUG - 3 SEPT 2017'), unless it is the only date", () => {
+    expect(findDate(['BOOK FAIR @ CONVENTION CENTRE', '25 AUG - 3 SEPT 2017', '20/08/17 12:48 SLIP NO.: 90203'], false)?.date).toBe('2017-08-20');
+    expect(findDate(['Plan mensual 01/03 - 31/03/2025', 'Pagado 02/03/2025'], false)?.date).toBe('2025-03-02');
+    expect(findDate(['FERIA DEL LIBRO', '25 AUG - 3 SEPT 2017'], false)?.date).toBe('2017-09-03');
+  });
   it.each([
     ['Fecha: 12/03/2026', '2026-03-12'],
     ['12-03-2026', '2026-03-12'],
