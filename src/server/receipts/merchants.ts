@@ -24,7 +24,7 @@ const RULES: ReadonlyArray<{ re: RegExp; category: ReceiptCategory; brand?: bool
     brand: true,
     headerOnly: true,
   },
-  { re: /\b(UBER|CABIFY|DIDI|BEAT|LATAM|JETSMART|SKY\s+AIRLINE|SKY|TURBUS|TUR\s+BUS|PULLMAN|COSTANERA\s+NORTE|VESPUCIO\s+(NORTE|SUR)|AUTOPISTA\s+CENTRAL|AUTOPASE)\b/, category: 'transporte', brand: true },
+  { re: /\b(UBER|CABIFY|DIDI|BEAT|LATAM|JETSMART|SKY\s+AIRLINES?|TURBUS|TUR\s+BUS|PULLMAN|COSTANERA\s+NORTE|VESPUCIO\s+(NORTE|SUR)|AUTOPISTA\s+CENTRAL|AUTOPASE)\b/, category: 'transporte', brand: true },
   { re: /\b(SODIMAC|EASY|CONSTRUMART|LAPIZ\s+LOPEZ|OFFICE\s?DEPOT|CHILEMAT|IMPERIAL|DIMEIGGS|PRISA)\b/, category: 'materiales', brand: true },
   { re: /\b(HILTON|MARRIOTT|SHERATON|HOLIDAY\s+INN|IBIS|NOVOTEL|HYATT|DIEGO\s+DE\s+ALMAGRO|AIRBNB)\b/, category: 'hospedaje', brand: true },
   { re: /\b(HOTEL(ES)?|INN|HOSTAL|HOSTEL|HOSTERIA|HOSPEDAJE|APART\s?HOTEL|AIRBNB|BOOKING|POSADA|LODGE|CABANAS|RESIDENCIAL)\b/, category: 'hospedaje' },

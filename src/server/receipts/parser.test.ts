@@ -718,6 +718,9 @@ describe('categories', () => {
     ['AUTOPISTA CENTRAL - PEAJE', 'transporte'],
     ['LATAM AIRLINES GROUP', 'transporte'],
     ['JETSMART SPA', 'transporte'],
+    ['SKY AIRLINE S.A.', 'transporte'],
+    // 'Sky' alone is an address's word ('Lot 50, Sky Avenue Genting Highlands'), not the airline.
+    ['MORGAN GRILL\nLot 50, Floor 12, Sky Avenue Genting', 'otros'],
     ['SODIMAC S.A.', 'materiales'],
     ['LIBRERIA NACIONAL', 'materiales'],
     ['LÁPIZ LÓPEZ', 'materiales'],
