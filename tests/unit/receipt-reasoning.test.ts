@@ -7,7 +7,7 @@ import { amountInWords, findMoney } from '../../src/server/receipts/amounts.js';
 import { currencyFromSymbols } from '../../src/server/receipts/currency.js';
 import { findDate } from '../../src/server/receipts/dates.js';
 import { findTaxId } from '../../src/server/receipts/ids.js';
-import { parseReceiptText } from '../../src/server/receipts/parser.js';
+import { mergeReadings, parseReceiptText } from '../../src/server/receipts/parser.js';
 
 const parse = (lines: string[]) => parseReceiptText(lines.join('\n'), { source: 'ocr' });
 const MY = ['KEDAI ELEKTRIK SDN BHD', 'GST ID: 000143474688', 'TAX INVOICE'];
@@ -161,6 +161,18 @@ describe('per-field confidence', () => {
   });
   test('a guessed currency is low', () => {
     expect(parse(['TIENDA', 'TOTAL 5.000']).fieldConfidence.currency).toBe('low');
+  });
+  test('a labelled date that cannot swap day and month is high, from OCR too; an ambiguous or unlabelled one is not', () => {
+    expect(parse([...MY, 'DATE: 23/03/2018', 'TOTAL 10.60']).fieldConfidence.date).toBe('high');
+    expect(parse([...MY, 'DATE: 05 MAR 2018', 'TOTAL 10.60']).fieldConfidence.date).toBe('high');
+    expect(parse([...MY, 'DATE: 05/03/2018', 'TOTAL 10.60']).fieldConfidence.date).toBe('medium');
+    expect(parse([...MY, '23/03/2018 12:48', 'TOTAL 10.60']).fieldConfidence.date).toBe('medium');
+  });
+  test('two recognisers that read different days leave neither sure', () => {
+    const first = parse([...MY, 'DATE: 23/03/2018', 'TOTAL 10.60']);
+    const second = parse([...MY, 'DATE: 28/03/2018', 'TOTAL 10.60']);
+    expect(mergeReadings(first, second)).toMatchObject({ date: '2018-03-23', fieldConfidence: { date: 'medium' } });
+    expect(mergeReadings(first, first).fieldConfidence.date).toBe('high');
   });
 });
 

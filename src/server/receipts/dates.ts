@@ -288,8 +288,6 @@ export interface FoundDate {
   labelled: boolean;
   /** Written so that day and month cannot be swapped: a month's name, year first, or a day above 12. */
   unambiguous: boolean;
-  /** The same day is printed on another line too (a header and a payment slip, an emission and an exit date). */
-  confirmed: boolean;
 }
 
 const ENDS_WITH_MONTH = new RegExp(`\\d\\s*DE?\\s*(${MONTH_ALT})[A-Z]*\\.?\\s*$`);
@@ -306,28 +304,10 @@ function joinSplitDates(lines: string[]): string[] {
   return out;
 }
 
-/** Every date the lines show, in order. */
-function allDates(lines: string[], monthFirst: boolean): string[] {
-  const out: string[] = [];
-  for (const line of lines) {
-    const l = dateText(line);
-    for (const p of PATTERNS) {
-      const m = p.re.exec(l);
-      const date = m ? p.build(m, monthFirst) : null;
-      if (date) {
-        out.push(date);
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-function describe(lines: string[], monthFirst: boolean, date: string, labelled: boolean, match: RegExpExecArray | null, pattern: number): FoundDate {
+function describe(date: string, labelled: boolean, match: RegExpExecArray | null, pattern: number): FoundDate {
   const numeric = pattern === 3 && match !== null;
   const unambiguous = !numeric || +match[1] > 12 || +match[3] > 12 || +match[1] === +match[3];
-  const confirmed = allDates(lines, monthFirst).filter((d) => d === date).length >= 2;
-  return { date, labelled, unambiguous, confirmed };
+  return { date, labelled, unambiguous };
 }
 
 /** Receipt date as yyyy-mm-dd. Labelled dates (FECHA, EMISIÓN, DATE) win; due and SII resolution dates are skipped. */
@@ -348,22 +328,22 @@ export function findDate(rawLines: string[], monthFirst: boolean): FoundDate | n
       found = true;
       if (START_DATE.test(l)) start ??= { date, m, pi };
       else if (PERIOD.test(l) && !DATE_LABEL.test(l)) period ??= { date, m, pi };
-      else if (DATE_LABEL.test(l)) return describe(lines, monthFirst, date, true, m, pi);
+      else if (DATE_LABEL.test(l)) return describe(date, true, m, pi);
       else first ??= { date, m, pi };
       break;
     }
     if (!found && DATE_LABEL.test(l) && !START_DATE.test(l)) {
       const glued = gluedDate(l, true);
-      if (glued) return { date: glued, labelled: true, unambiguous: false, confirmed: false };
+      if (glued) return { date: glued, labelled: true, unambiguous: false };
     }
   }
   if (!first && !start && !period) {
     // Nothing reads as a date: a glued one on any line ('30032018 No. CS20322').
     for (const line of lines) {
       const glued = OTHER_DATE.test(dateText(line)) ? null : gluedDate(dateText(line));
-      if (glued) return { date: glued, labelled: false, unambiguous: false, confirmed: false };
+      if (glued) return { date: glued, labelled: false, unambiguous: false };
     }
   }
   const pick = first ?? start ?? period;
-  return pick ? describe(lines, monthFirst, pick.date, false, pick.m, pick.pi) : null;
+  return pick ? describe(pick.date, false, pick.m, pick.pi) : null;
 }

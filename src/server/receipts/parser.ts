@@ -256,7 +256,9 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   const amountConfirmed = money.amountSource === 'label' && (money.agreement >= 1 || (fromText && money.labelScore >= 3));
   level('amount', amountConfirmed && currencySource !== 'guess' && !cutOff, money.amountSource !== 'label' && money.amountSource !== 'derived');
   level('currency', currencySource !== 'guess' && (money.currencySymbol !== null || !!ids.taxId || country !== null || (currency === 'CLP' && ids.mentionsRut)), false);
-  level('date', !!foundDate?.labelled && foundDate.unambiguous && (fromText || foundDate.confirmed), !foundDate?.labelled && !foundDate?.unambiguous);
+  // A labelled date in a form that cannot swap day and month is sure, from OCR too: over the development sets, 224 of
+  // 224 such dates were right (bench README, session 37); mergeReadings takes it back when the two recognisers differ.
+  level('date', !!foundDate?.labelled && foundDate.unambiguous, !foundDate?.labelled && !foundDate?.unambiguous);
   level('documentType', documentTypeFound !== null && fromText, false);
   // A RUT's check digit confirms what OCR read (a misread digit passes it once in eleven); on a photo, only the
   // issuer's placed RUT (labelled, or by the SII box), read in its own shape and not pieced together, is sure.
@@ -321,6 +323,8 @@ export function mergeReadings(first: ParsedReceipt, second: ParsedReceipt): Pars
   if (secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount']);
   for (const field of ['date', 'documentType', 'invoiceNumber', 'taxId', 'address', 'paymentMethod'] as const) if (secondSurer(field)) take([field]);
   if (secondSurer('category', 'issuerName')) take(['category', 'issuerName', 'description']);
+  // Two recognisers that read different days: neither is sure of it.
+  if (merged.fieldConfidence.date === 'high' && second.date !== null && first.date !== null && second.date !== first.date) merged.fieldConfidence.date = 'medium';
   merged.confidence = Math.max(first.confidence, second.confidence);
   return merged;
 }
