@@ -99,6 +99,8 @@ describe('the real-text set (text-set.ts)', () => {
     expect(keyDate('2018-03-23')).toBe('2018-03-23');
     expect(keyDate('29 MAR 2018')).toBe('2018-03-29');
     expect(keyDate('Jan 7, 2018')).toBe('2018-01-07');
+    expect(keyDate('20180304')).toBe('2018-03-04');
+    expect(keyDate('12/28/2017')).toBe('2017-12-28');
     expect(keyDate('31/13/2018')).toBeNull();
     expect(keyDate('')).toBeNull();
   });

@@ -96,7 +96,7 @@ export function amountsInLine(line: string): FoundAmount[] {
 
 
 /** What a labelled line says its amount is. */
-export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax' | 'rounding' | 'cash' | 'change' | 'tip' | 'tipTotal' | 'discount' | 'balance' | 'words';
+export type MoneyRole = 'strong' | 'total' | 'weak' | 'subtotal' | 'net' | 'tax' | 'service' | 'rounding' | 'cash' | 'change' | 'tip' | 'tipTotal' | 'discount' | 'balance' | 'words';
 
 /** Counts of things (TOTAL QTY 4, TOTAL ITEMS, total de ítems): never money. */
 const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTOS|UNIDADES|PIEZAS|PZAS|DE\s+ITENS|DE\s+ITEMS|PUNTOS|POINTS|PTS|TENDER)|QTY|CANT\.?\s*TOTAL|NO\.?\s+OF\s+ITEMS|QTD\.?\s+TOTAL)\b/;
@@ -117,6 +117,8 @@ const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s
  * recogniser without accents reads an I as an l or a 1 ('lnclusive', 'INCLUSLVE') and spells a tax's letters apart ('G S T').
  */
 const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL1]NCL(\.|US[IL1]VE|UD[IL1]NG|UYE)?\b(?!.*\bINCLUDES\b)|\b[IL1]NCLUS[IL1]VE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
+/** A restaurant's service charge ('10% SRV CHG 8.78', 'Service Charge 10%'): part of the bill, unlike a suggested tip. */
+const SERVICE_CHARGE = /\b(SERVICE\s+CHARGE|SERVICE\s+CHG|SERV\.?\s+CHG|SRV\.?\s+CHG|SVC\.?\s+CHG|SVC\.?\s+CHARGE|S\/CHARGE)\b/;
 const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
   /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
@@ -145,6 +147,7 @@ export function moneyRole(l: string): MoneyRole | null {
   if (STRONG_TOTAL.test(l) || TOTAL_WITH_TAX.test(l)) return 'strong';
   if (CASH.test(l)) return 'cash';
   if (NET.test(l)) return 'net';
+  if (SERVICE_CHARGE.test(l) && !TOTAL.test(l)) return 'service';
   if (TAX.test(l) && !/\bTAX\s+INVOICE\b/.test(l)) return 'tax';
   if (TOTAL.test(l)) return 'total';
   if (WEAK_TOTAL.test(l)) return 'weak';
@@ -477,6 +480,24 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const changes = of('change').filter((r) => r.value >= 0);
   const discounts = positive(of('discount')).map((d) => ({ ...d, value: Math.abs(d.value) }));
   const tips = positive(of('tip'));
+  const services = positive(of('service'));
+  // What a service charge adds to a subtotal (nothing where the receipt prints none).
+  const serviceAdds = services.length ? services.map((x) => x.value) : [0];
+  // A rounding whose label is not printed: an amount alone on its line between two totals, their difference
+  // ('TOTAL: 102.39' / '0.01' / 'TOTAL 102.40').
+  if (!whole) {
+    const totals = all.filter((r) => LABEL_SCORE[r.role] && r.role !== 'weak');
+    for (const [k, a] of totals.entries()) {
+      const b = totals[k + 1];
+      if (!b || b.index - a.index > 3 || same(a.value, b.value, whole)) continue;
+      for (let i = a.index + 1; i < b.index; i++) {
+        if (moneyRole(folded[i]) || !amountOnly(lines[i])) continue;
+        const found = amountsInLine(lines[i]).at(-1);
+        const value = found ? parseAmount(found.raw, currency) : null;
+        if (found && value !== null && value > 0 && value < 0.05 && same(a.value + value, b.value, whole)) roundings.push({ role: 'rounding', index: i, found, value });
+      }
+    }
+  }
   // A tip line whose label OCR garbled ('P D 15 54.901' for 'PROPINA 15% $4.901'): on a peso receipt, an unlabelled
   // amount between two printed totals that is exactly their difference and the share printed on its line of the first.
   if (currency === 'CLP') {
@@ -546,7 +567,13 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     for (const t of taxes) {
       add(s.value + t.value, 0, t.index, null, true);
       for (const r of roundings) add(s.value + t.value + r.value, 0, r.index, null, true);
+      // A service charge comes before the tax: subtotal + service + tax (+ rounding).
+      for (const v of services) {
+        add(s.value + v.value + t.value, 0, Math.max(t.index, v.index), null, true);
+        for (const r of roundings) add(s.value + v.value + t.value + r.value, 0, r.index, null, true);
+      }
     }
+    for (const v of services) add(s.value + v.value, 0, v.index, null, true);
     for (const d of discounts) add(s.value - d.value, 0, d.index, null, true);
   }
   // Rounding lines: OCR often drops the minus, so both ways; the rounded total is what was paid.
@@ -571,7 +598,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     lines.some((line) => [line, line.replace(/(\d) (?=\d)/g, '$1')].some((l) => amountsInLine(l).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole))));
   if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
-  const withTax = items === null ? [] : [items, ...taxes.map((t) => items + t.value)];
+  const withTax = items === null ? [] : [items, ...taxes.map((t) => items + t.value)].flatMap((x) => serviceAdds.map((sv) => x + sv));
   const discounted = folded.some((l) => moneyRole(l) === 'discount');
   const itemsGive = discounted ? withTax.flatMap((x) => discounts.map((d) => x - d.value)) : withTax;
 
@@ -582,7 +609,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     let agreement = 0;
     if (cash.some((x) => changes.some((k) => k.value > 0 && same(x.value - k.value, v, whole)))) agreement++;
     else if (cash.some((x) => same(x.value, v, whole)) && !changes.some((k) => k.value > 0)) agreement++;
-    if (subtotals.some((s) => taxes.some((t) => same(s.value + t.value, v, whole) || roundings.some((r) => same(s.value + t.value + r.value, v, whole))))) agreement++;
+    if (subtotals.some((s) => taxes.some((t) => serviceAdds.some((sv) => same(s.value + sv + t.value, v, whole) || roundings.some((r) => same(s.value + sv + t.value + r.value, v, whole)))))) agreement++;
     if (subtotals.some((s) => discounts.some((d) => same(s.value - d.value, v, whole)))) agreement++;
     if (currency === 'CLP' && subtotals.some((s) => Math.abs(Math.round(s.value * 1.19) - v) <= 1) && !taxes.length) agreement++;
     if (words !== null && digitsAgree && same(words, v, whole)) agreement++;

@@ -403,6 +403,10 @@ describe('parseReceiptText: foreign receipts', () => {
     expect(name('LIM AH KOW\n*** COPY ***\nBINTANG MARKETING SDN BHD\nROC NO: 538358-H')).toBe('BINTANG MARKETING SDN BHD');
     expect(name('PASARAYA HARGA JIMAT\nSDN BHD\n(CO. NO. 113825-W)')).toBe('PASARAYA HARGA JIMAT SDN BHD');
     expect(name('GLOBAL BOOK\nCO.. (M) SDN BHD\n(Co. No. 113825-W)')).toBe('GLOBAL BOOK CO.. (M) SDN BHD');
+    expect(name('LIM AH KOW\nKWONG FATT ENTERPRISE\n(JM0517726)\nNO 122 JALAN DEDAP 13')).toBe('KWONG FATT ENTERPRISE');
+    expect(name('SENG HIN HARDWARE\nENTERPRISE (BUKIT\nJALIL) SDN BHD\n822737-X')).toBe('SENG HIN HARDWARE ENTERPRISE (BUKIT JALIL) SDN BHD');
+    expect(name('TQ FOR SHOPPING WITH KEDAIKU.COM\nSEREMBAN REST AREA\nLOT R1, JALAN UTAMA')).toBe('SEREMBAN REST AREA');
+    expect(name('LIM AH KOW\nBOOK CITY (TAMAN DAYA) SDN BND\n789417-W')).toBe('BOOK CITY (TAMAN DAYA) SDN BND');
   });
 
   it('Uber in USD: month-first date, tip ignored, card payment', () => {
@@ -520,6 +524,20 @@ describe('parseReceiptText: foreign receipts', () => {
 });
 
 describe('amounts', () => {
+  it("a restaurant's service charge is part of the bill, and an unlabelled rounding between two totals makes the later the amount paid", () => {
+    const bill = (after: string) =>
+      parseReceiptText(
+        `PEPPER GRILL & BAR\nTAX RECEIPT\n30 DEC 17 18:40:57\n1 ICED TEA 10.95 S\n1 NACHOS 18.95 S\n1 FISH AND CHIPS 31.95 S\nSUBTOTAL 61.85\n10% SRV CHG 6.19\nGST @6% 4.08\n${after}\nAMOUNT (RM) GST (RM)\nS=GST @6%;68.04 4.08`,
+        { source: 'ocr' },
+      );
+    // 61.85 + 6.19 + 4.08 = 72.12; without the service charge the arithmetic would make it 65.93.
+    expect(bill('TOTAL: 72.12')).toMatchObject({ amount: 72.12, currency: 'MYR' });
+    expect(bill('TOTAL: 72.12').fieldConfidence.amount).toBe('high');
+    expect(bill('TOTAL: 72.12\n0.03\nTOTAL 72.15').amount).toBe(72.15);
+    // An amount between two totals that is not their difference is no rounding.
+    expect(bill('TOTAL: 72.12\n4.00\nTOTAL 72.15').amount).not.toBe(72.15);
+  });
+
   it("a car park's amount under its label ('*AMT RM' / '1.00'), and never a postcode where the page prints cents", () => {
     const ticket = (amt: string) =>
       parseReceiptText(

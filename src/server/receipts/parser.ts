@@ -46,10 +46,10 @@ const IVA_RATE = 0.19;
 
 /** Lines that are never the issuer's name. */
 const NOT_A_NAME =
-  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE)\b|N[°º]|@/;
-const COMPANY_SUFFIX = /\b(S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|SDN\.?\s?BHD\.?|BHD\.?|BERHAD|S\/B|PLT)$/;
+  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE)\b|N[°º]|@/;
+const COMPANY_SUFFIX = /\b(S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT|ENTERPRISE|TRADING)$/;
 /** A line that is only a legal form, the rest of a name printed on the line above ('SDN BHD', 'CO. (M) SDN. BHD.'). */
-const LEGAL_FORM_ONLY = /^((CO|COMPANY)[.,]*\s*)?(\(M\)\s*)?(SDN\.?\s?BHD\.?|BHD\.?|BERHAD|S\/B|PLT|S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?)$/;
+const LEGAL_FORM_ONLY = /^((CO|COMPANY)[.,]*\s*)?(\(M\)\s*)?(SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT|S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?)$/;
 /** A company's registration number after its name, as Malaysian receipts print it ('99 SPEED MART S/B (S19537-X)'). */
 const REGISTRATION_AFTER_NAME = /\s*\((?:CO\.?\s*(?:REG\.?\s*)?NO\.?\s*:?\s*)?[A-Z]{0,3}\d{3,}[-\s]?[A-Z]\)\s*$/;
 const NAME_LABEL = /^(?:RAZON SOCIAL|EMISOR|NOMBRE|COMERCIO|MERCHANT)\s*[:.]\s*(.+)$/;
@@ -66,9 +66,15 @@ function findIssuerName(lines: string[]): string | null {
     return letters >= 3 && letters / l.replace(/\s/g, '').length > 0.6 && !NOT_A_NAME.test(l) && !/^[-=*_ ]+$/.test(l);
   });
   let withSuffix = candidates.find((line) => COMPANY_SUFFIX.test(fold(line).replace(/[,.]\s*$/, '.')));
-  // A name printed over two lines, its legal form alone on the second ('POPULAR BOOK' / 'CO. (M) SDN BHD').
-  const before = withSuffix ? header[header.indexOf(withSuffix) - 1] : undefined;
-  if (withSuffix && before && candidates.includes(before) && LEGAL_FORM_ONLY.test(fold(withSuffix).trim())) withSuffix = `${before.trim()} ${withSuffix.trim()}`;
+  // A name printed over two or three lines: its legal form alone on the last ('POPULAR BOOK' / 'CO. (M) SDN BHD'), or a
+  // bracket closed there that opened above ('AIK HUAT HARDWARE' / 'ENTERPRISE (SETIA' / 'ALAM) SDN BHD').
+  const unclosed = (text: string) => (text.match(/\)/g) ?? []).length - (text.match(/\(/g) ?? []).length;
+  for (let at = withSuffix ? header.indexOf(withSuffix) : -1, joined = 0; withSuffix && at > 0 && joined < 2; at--, joined++) {
+    const before = header[at - 1];
+    const name = fold(withSuffix).trim();
+    if (!candidates.includes(before) || !(LEGAL_FORM_ONLY.test(name) || unclosed(withSuffix) > 0 || /^(ENTERPRISE|TRADING)\b/.test(name))) break;
+    withSuffix = `${before.trim()} ${withSuffix.trim()}`;
+  }
   return (withSuffix ?? candidates[0] ?? null)?.replace(/^[*\s-]+|[*\s-]+$/g, '') || null;
 }
 
