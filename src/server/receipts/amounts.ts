@@ -123,6 +123,9 @@ const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+T
 const STRONG_TOTAL =
   /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
+/** An English till's short labels: 'DUE 7.50' is the total, 'PAY 20.00' and 'PAYMENT : 50.00' what was handed over. */
+const DUE_LINE = /^[*\s]*DUE\b/;
+const PAYMENT_LINE = /^[*\s]*(PAY|PAYMENT)\b(?!\s+(BY|METHOD|MODE|TYPE)\b)/;
 /**
  * A label that starts a line and names the amount without saying total: parking and toll tickets ('VALOR $2.500',
  * '*AMT RM' above '1.00').
@@ -145,11 +148,11 @@ export function moneyRole(l: string): MoneyRole | null {
   if (DISCOUNT.test(l)) return 'discount';
   if (SUBTOTAL.test(l)) return 'subtotal';
   if (STRONG_TOTAL.test(l) || TOTAL_WITH_TAX.test(l)) return 'strong';
-  if (CASH.test(l)) return 'cash';
+  if (CASH.test(l) || PAYMENT_LINE.test(l)) return 'cash';
   if (NET.test(l)) return 'net';
   if (SERVICE_CHARGE.test(l) && !TOTAL.test(l)) return 'service';
   if (TAX.test(l) && !/\bTAX\s+INVOICE\b/.test(l)) return 'tax';
-  if (TOTAL.test(l)) return 'total';
+  if (TOTAL.test(l) || DUE_LINE.test(l)) return 'total';
   if (WEAK_TOTAL.test(l)) return 'weak';
   return null;
 }

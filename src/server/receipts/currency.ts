@@ -108,6 +108,9 @@ export function currencyFromSymbols(text: string): string | null {
  * Malaysian legal forms and tax registration (SDN BHD, GST/SST), Brazil (CNPJ, NFC-e, DANFE), Mexico (RFC, M.N.),
  * the UK (VAT reg. no. with a postcode), Japan (kana), China (hanzi).
  */
+const MALAYSIAN_STATES = 'SELANGOR|JOHOR|PERAK|KEDAH|PAHANG|SABAH|SARAWAK|MELAKA|MALACCA|KELANTAN|TERENGGANU|NEGERI\\s+SEMBILAN|PERLIS|PULAU\\s+PINANG|PENANG|KUALA\\s+LUMPUR|PUTRAJAYA|LABUAN';
+const MALAYSIAN_ADDRESS = new RegExp(`\\b\\d{5}\\b[ ,.A-Z]{0,40}\\b(${MALAYSIAN_STATES})\\b`);
+
 export function currencyFromCountry(text: string): string | null {
   const t = fold(text);
   const my =
@@ -115,7 +118,9 @@ export function currencyFromCountry(text: string): string | null {
     // 'GST ID', glued as OCR reads it ('GST1D', 'GSTREG').
     (/\b(GST|SST)(\b|1D|ID|REG|NO\b)/.test(t) ? 1 : 0) +
     (/\bMALAYSIA\b|\bSELANGOR\b|\bKUALA\s+LUMPUR\b|\bJOHOR\b|\bPETALING\s+JAYA\b|\bSHAH\s+ALAM\b|\bPULAU\s+PINANG\b|\bPERAK\b|\bKLANG\b|\bJALAN\b|\bJLN\b|\bTAMAN\b/.test(t) ? 1 : 0) +
-    (/\bRM\b/.test(t) ? 1 : 0);
+    (/\bRM\b/.test(t) ? 1 : 0) +
+    // A postcode of five digits, then a state's name: the address of a Malaysian shop ('47100 PUCHONG, SELANGOR').
+    (MALAYSIAN_ADDRESS.test(t) ? 2 : 0);
   if (my >= 2) return 'MYR';
   if (/\bCNPJ\b|\bNFC-?E\b|\bDANFE\b|\bCUPOM\s+FISCAL\b/.test(t)) return 'BRL';
   if (/\bR\.?\s?F\.?\s?C\.?\s*[:.]?\s*[A-Z&]{3,4}-?\d{6}-?[A-Z0-9]{3}\b/.test(t)) return 'MXN';

@@ -55,8 +55,9 @@ function dateText(line: string): string {
       // '20.08,2024').
       .replace(/(?<![\d#.,-])(\d{1,2})[.,-](\d{1,2})[.,-]((?:19|20)\d{2})(?!\d)/g, '$1.$2.$3')
       // A year split by a space after the date's separators ('8/1/2 5', '8/9/20 25').
-      .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d{1,3}) (\d{1,3})(?![\d/.:-])/g, (all, head: string, _sep: string, a: string, b: string) =>
-        [2, 4].includes(a.length + b.length) ? `${head}${a}${b}` : all,
+      // A two-digit year then a time's hour is no split year ('18-11-18 13 : 58').
+      .replace(/(?<![\d/.-])(\d{1,2}([/.-])\d{1,2}\2)(\d{1,3}) (\d{1,3})(?!\s?[\d/.:-])/g, (all, head: string, _sep: string, a: string, b: string) =>
+        a.length + b.length === 2 || (a.length + b.length === 4 && /^(19|20)/.test(a + b)) ? `${head}${a}${b}` : all,
       )
       // Letters read for digits in a year-first date's month and day ('2024-B2-92:05:37').
       .replace(/\b((?:19|20)\d{2})([/.-])([\dOECSILB]{1,2})\2([\dOECSILB]{1,2})(?![\dA-Z])/g, (all, y: string, sep: string, m: string, d: string) =>
@@ -263,6 +264,10 @@ function gluedDate(l: string, labelled = false): string | null {
     const date = m ? iso(+m[3], +m[2], +m[1]) : null;
     if (date) return date;
   }
+  // Year first, glued ('DATE/TIME : 20180428/191204'): a day-first reading of the same digits is no date.
+  const yearFirst = /\b(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=\b|[/\s:-]|\d{4,6}\b)/.exec(l);
+  const compact = yearFirst ? iso(+yearFirst[1], +yearFirst[2], +yearFirst[3]) : null;
+  if (compact) return compact;
   // A number glued before the day ('Serie 00403/07/2024'), the time glued after the year ('00829/04/202518'): two
   // digits each, a four-digit year, the same separators.
   const after = /(\d{2})([/.-])(\d{2})\2(20\d{2})/.exec(l);

@@ -524,6 +524,17 @@ describe('parseReceiptText: foreign receipts', () => {
 });
 
 describe('amounts', () => {
+  it("an English till's 'DUE' is the total and 'PAY' what was handed over; a Malaysian address says ringgit", () => {
+    const r = parseReceiptText(
+      "QUEEN'S BAKERY S/B 273500-U\nNO. 20-A1, JALAN SS6/3,\n47301 PETALING JAYA\nTAX INVOICE\nINV NO :KJ130659712 DATE:09/02/17 11:12\n181010 FRENCH LOAF 8 2.40 0 19.20 S\nQTY 8 19.20\nROUNDING ADJ 0.00\nDUE 19.20\nPAY 20.00\nCHANGE 0.80\n(TOTAL INCLUDED GST @ 6% : 1.09)",
+      { source: 'ocr' },
+    );
+    expect(r).toMatchObject({ amount: 19.2, currency: 'MYR', date: '2017-02-09' });
+    // No SDN BHD, GST nor RM: the postcode and the state still say Malaysia, not dollars.
+    const thai = parseReceiptText('SIAM GARDEN RESTAURANT\nNO.22 JALAN PUTERI 2/4\n47100 PUCHONG, SELANGOR\nDATE : 02/02/2017 7:31:08 PM\nTOTAL: 92.80\nCASH RECEIVED: 100.00\nCHANGE: 7.20', { source: 'ocr' });
+    expect(thai).toMatchObject({ amount: 92.8, currency: 'MYR' });
+  });
+
   it("a restaurant's service charge is part of the bill, and an unlabelled rounding between two totals makes the later the amount paid", () => {
     const bill = (after: string) =>
       parseReceiptText(
@@ -673,6 +684,11 @@ describe('amounts', () => {
 
 describe('dates', () => {
   const d = (s: string, monthFirst = false) => findDate([s], monthFirst)?.date ?? null;
+  it("a year-first date glued to its time, and a two-digit year before a time's spaced hour", () => {
+    expect(d('DATE/TIME : 20180428/191204')).toBe('2018-04-28');
+    expect(d('18-11-18 13 : 58 SH01 ZI53 T2 R000002902')).toBe('2018-11-18');
+    expect(d('8/9/20 25')).toBe('2025-09-08');
+  });
   it("a period printed on the receipt is not the day of the purchase ('25 AUG - 3 SEPT 2017'), unless it is the only date", () => {
     expect(findDate(['BOOK FAIR @ CONVENTION CENTRE', '25 AUG - 3 SEPT 2017', '20/08/17 12:48 SLIP NO.: 90203'], false)?.date).toBe('2017-08-20');
     expect(findDate(['Plan mensual 01/03 - 31/03/2025', 'Pagado 02/03/2025'], false)?.date).toBe('2025-03-02');
