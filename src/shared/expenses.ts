@@ -110,6 +110,18 @@ const optionalText = (max: number) =>
 /** A catalog reference: its id or its exact name (API clients may send names). */
 const catalogRef = safeText({ error: EXPENSE_MSG.required }).trim().min(1, { error: EXPENSE_MSG.required }).max(100, { error: 'Máximo 100 caracteres' });
 
+/** Written as a RUT is ('76.123.456-7', '76123456-7', '7654321K'). */
+const RUT_SHAPED = /^\s*\d{1,2}\.?\d{3}\.?\d{3}\s*-?\s*[\dkK]\s*$/;
+
+/**
+ * Whether a tax id must pass the RUT's check digit: always on a peso document; on a foreign one (a Malaysian tax
+ * invoice, a Peruvian factura) the issuer's id is its country's (GST ID, RUC, CNPJ), checked only when it is written as
+ * a RUT is.
+ */
+export function mustBeRut(taxId: string, currency: string): boolean {
+  return currency === 'CLP' || RUT_SHAPED.test(taxId);
+}
+
 /**
  * Expense fields as the form and the API send them (multipart fields are strings).
  * Category rules that need the catalog (factura -> 'Factura') are checked by the server service.
@@ -136,13 +148,9 @@ export const expenseInputSchema = z
     // The dated rate is known only to the server; the typed or the default one is checked here.
     const rate = v.currency === 'CLP' ? 1 : (v.exchangeRate ?? defaultRate(v.currency) ?? 0);
     if (toClp(v.amount, rate) > CLP_MAX) ctx.addIssue({ code: 'custom', path: ['amount'], message: INPUT_MSG.amountTooLarge });
-    if (v.documentType === 'factura') {
-      if (!v.invoiceNumber || !v.taxId) {
-        ctx.addIssue({ code: 'custom', path: [v.invoiceNumber ? 'taxId' : 'invoiceNumber'], message: EXPENSE_MSG.facturaFields });
-      } else if (!isValidRut(v.taxId)) {
-        ctx.addIssue({ code: 'custom', path: ['taxId'], message: EXPENSE_MSG.rut });
-      }
-    } else if (v.taxId && v.currency === 'CLP' && !isValidRut(v.taxId)) {
+    if (v.documentType === 'factura' && (!v.invoiceNumber || !v.taxId)) {
+      ctx.addIssue({ code: 'custom', path: [v.invoiceNumber ? 'taxId' : 'invoiceNumber'], message: EXPENSE_MSG.facturaFields });
+    } else if (v.taxId && mustBeRut(v.taxId, v.currency) && !isValidRut(v.taxId)) {
       ctx.addIssue({ code: 'custom', path: ['taxId'], message: EXPENSE_MSG.rut });
     }
   });

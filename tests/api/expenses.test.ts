@@ -77,6 +77,27 @@ describe('creating expenses', () => {
     expect(ok.body).toMatchObject({ taxId: '76086428-5', invoiceNumber: '123', category: 'Factura' });
   });
 
+  test("a foreign factura carries its own country's tax id; one written as a RUT still needs its check digit", async () => {
+    const { employee, ids } = await team();
+    const factura = (fields: Record<string, string>) =>
+      fileExpense(employee.client, expenseFields(ids, { documentType: 'factura', category: ids.category('Factura'), invoiceNumber: 'CS00012543', amount: '44.73', ...fields }));
+    const gst = await factura({ currency: 'MYR', exchangeRate: '210', taxId: 'GST 000750673920' });
+    expect(gst.status).toBe(201);
+    expect(gst.body).toMatchObject({ currency: 'MYR', taxId: 'GST 000750673920', invoiceNumber: 'CS00012543' });
+    const ruc = await factura({ currency: 'PEN', exchangeRate: '250', taxId: '20100047218' });
+    expect(ruc.status).toBe(201);
+    // A Chilean exporter's factura in dollars: written as a RUT, so its check digit counts.
+    const badRut = await factura({ currency: 'USD', taxId: '76.086.428-4' });
+    expect(badRut.status).toBe(400);
+    expect(badRut.body).toMatchObject({ field: 'taxId', message: 'El RUT no es válido: revisa el dígito verificador.' });
+    const goodRut = await factura({ currency: 'USD', taxId: '76.086.428-5' });
+    expect(goodRut.body).toMatchObject({ taxId: '76086428-5' });
+    // In pesos the id must be a RUT.
+    const pesos = await factura({ currency: 'CLP', amount: '119000', taxId: 'GST 000750673920' });
+    expect(pesos.status).toBe(400);
+    expect(pesos.body.field).toBe('taxId');
+  });
+
   test('required fields and bad values answer 400 with a Spanish message naming the field', async () => {
     const { employee, ids } = await team();
     const fields = expenseFields(ids);

@@ -138,11 +138,11 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
           <FormField id={editId('invoiceNumber')} label="Número de factura *" error={err('invoiceNumber')}>
             <Input autoComplete="off" maxLength={50} {...a11y('invoiceNumber', err('invoiceNumber'), true)} {...form.register('invoiceNumber')} />
           </FormField>
-          <FormField id={editId('taxId')} label="RUT del emisor *" error={err('taxId')}>
+          <FormField id={editId('taxId')} label={foreign ? 'RUT o Tax ID del emisor *' : 'RUT del emisor *'} error={err('taxId')}>
             <Input
               autoComplete="off"
               maxLength={20}
-              placeholder="76.123.456-7"
+              placeholder={foreign ? 'Ej.: 76.123.456-7 o GST 000123456789' : '76.123.456-7'}
               {...a11y('taxId', err('taxId'), true)}
               {...form.register('taxId', {
                 onBlur: (e: { target: { value: string } }) => {

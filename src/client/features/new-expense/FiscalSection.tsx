@@ -1,15 +1,18 @@
 import { CheckCircle2, FileText } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { EXPENSE_MSG } from '@shared/expenses';
+import { EXPENSE_MSG, mustBeRut } from '@shared/expenses';
 import { formatRut, isValidRut } from '@shared/rut';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { controlA11y, Section, timbreHint, type ExpenseFormApi, type TimbreFields } from './Section';
 
-/** Live check-digit feedback while the RUT is typed; the submit error, when there is one, wins. */
-function RutStatus({ value }: { value: string }) {
+/**
+ * Live check-digit feedback while the RUT is typed; the submit error, when there is one, wins. A foreign document's
+ * tax id (GST ID, RUC, CNPJ) has no RUT check digit: nothing is said of it unless it is written as a RUT is.
+ */
+function RutStatus({ value, currency }: { value: string; currency: string }) {
   const v = value.trim();
-  if (v.length < 3) return null;
+  if (v.length < 3 || !mustBeRut(v, currency)) return null;
   return isValidRut(v) ? (
     <p id="expense-taxId-status" className="flex items-center gap-1 text-sm text-green-700 dark:text-green-400">
       <CheckCircle2 className="h-4 w-4" aria-hidden />
@@ -25,11 +28,17 @@ function RutStatus({ value }: { value: string }) {
 /** Invoice number, issuer RUT and address: only for a factura (part 1 §2). */
 export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; timbreFields?: TimbreFields }) {
   const { errors } = form.formState;
-  const taxId = useWatch({ control: form.control, name: 'taxId' });
+  const [taxId, currency] = useWatch({ control: form.control, name: ['taxId', 'currency'] });
   const taxIdError = errors.taxId?.message;
+  // A foreign factura's issuer has its own country's tax id.
+  const foreign = !!currency && currency !== 'CLP';
 
   return (
-    <Section title="Datos fiscales" icon={FileText} description="Obligatorios para facturas: número de factura y RUT del emisor.">
+    <Section
+      title="Datos fiscales"
+      icon={FileText}
+      description={foreign ? 'Obligatorios para facturas: número de factura y RUT o Tax ID del emisor.' : 'Obligatorios para facturas: número de factura y RUT del emisor.'}
+    >
       <FormField id="expense-invoiceNumber" label="Número de factura *" hint={timbreHint(timbreFields, 'invoiceNumber')} error={errors.invoiceNumber?.message}>
         <Input
           autoComplete="off"
@@ -39,11 +48,11 @@ export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; ti
           {...form.register('invoiceNumber')}
         />
       </FormField>
-      <FormField id="expense-taxId" label="RUT del emisor *" hint={timbreHint(timbreFields, 'taxId')} error={taxIdError}>
+      <FormField id="expense-taxId" label={foreign ? 'RUT o Tax ID del emisor *' : 'RUT del emisor *'} hint={timbreHint(timbreFields, 'taxId')} error={taxIdError}>
         <Input
           autoComplete="off"
           maxLength={20}
-          placeholder="76.123.456-7"
+          placeholder={foreign ? 'Ej.: 76.123.456-7 o GST 000123456789' : '76.123.456-7'}
           {...controlA11y('taxId', taxIdError, true)}
           aria-describedby={taxIdError ? 'expense-taxId-error' : 'expense-taxId-status'}
           {...form.register('taxId', {
@@ -52,7 +61,7 @@ export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; ti
             },
           })}
         />
-        <div aria-live="polite">{taxIdError ? null : <RutStatus value={taxId} />}</div>
+        <div aria-live="polite">{taxIdError ? null : <RutStatus value={taxId ?? ''} currency={currency ?? 'CLP'} />}</div>
       </FormField>
       <div className="sm:col-span-2">
         <FormField id="expense-address" label="Dirección" error={errors.address?.message}>
