@@ -168,6 +168,16 @@ describe('per-field confidence', () => {
     expect(parse([...MY, 'DATE: 05/03/2018', 'TOTAL 10.60']).fieldConfidence.date).toBe('medium');
     expect(parse([...MY, '23/03/2018 12:48', 'TOTAL 10.60']).fieldConfidence.date).toBe('medium');
   });
+  test("a peso document's printed type is high from OCR; a foreign one's nearest Chilean type is not; two readings that differ are not", () => {
+    expect(parse(['SUPERMERCADO LA ESTRELLA', 'R.U.T.: 76.086.428-5', 'BOLETA ELECTRONICA', 'TOTAL $1.990']).fieldConfidence.documentType).toBe('high');
+    expect(parse([...MY, 'TOTAL 10.60']).fieldConfidence.documentType).toBe('medium');
+    // No type printed: defaulted, low.
+    expect(parse(['SUPERMERCADO LA ESTRELLA', 'TOTAL $1.990']).fieldConfidence.documentType).toBe('low');
+    const boleta = parse(['MINIMARKET', 'R.U.T.: 76.086.428-5', 'BOLETA ELECTRONICA', 'TOTAL $1.990']);
+    const factura = parse(['MINIMARKET', 'R.U.T.: 76.086.428-5', 'FACTURA ELECTRONICA', 'TOTAL $1.990']);
+    expect(mergeReadings(boleta, factura)).toMatchObject({ documentType: 'boleta', fieldConfidence: { documentType: 'medium' } });
+    expect(mergeReadings(boleta, boleta).fieldConfidence.documentType).toBe('high');
+  });
   test('two recognisers that read different days leave neither sure', () => {
     const first = parse([...MY, 'DATE: 23/03/2018', 'TOTAL 10.60']);
     const second = parse([...MY, 'DATE: 28/03/2018', 'TOTAL 10.60']);
