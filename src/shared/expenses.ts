@@ -122,6 +122,13 @@ export function mustBeRut(taxId: string, currency: string): boolean {
   return currency === 'CLP' || RUT_SHAPED.test(taxId);
 }
 
+/** The issuer's id field as the new-expense form and the admin edit label it: a foreign document's may be a Tax ID. */
+export function taxIdCopy(currency: string | undefined): { label: string; placeholder: string } {
+  return currency && currency !== 'CLP'
+    ? { label: 'RUT o Tax ID del emisor *', placeholder: 'Ej.: 76.123.456-7 o GST 000123456789' }
+    : { label: 'RUT del emisor *', placeholder: '76.123.456-7' };
+}
+
 /**
  * Expense fields as the form and the API send them (multipart fields are strings).
  * Category rules that need the catalog (factura -> 'Factura') are checked by the server service.

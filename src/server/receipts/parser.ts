@@ -47,9 +47,11 @@ const IVA_RATE = 0.19;
 /** Lines that are never the issuer's name. */
 const NOT_A_NAME =
   /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE)\b|N[°º]|@/;
-const COMPANY_SUFFIX = /\b(S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT|ENTERPRISE|TRADING)$/;
+/** Legal forms that can stand alone on a name's last line: Chilean (S.A., SpA, Ltda., E.I.R.L.) and Malaysian (SDN BHD, S/B). */
+const LEGAL_FORMS = String.raw`S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT`;
+const COMPANY_SUFFIX = new RegExp(String.raw`\b(${LEGAL_FORMS}|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|ENTERPRISE|TRADING)$`);
 /** A line that is only a legal form, the rest of a name printed on the line above ('SDN BHD', 'CO. (M) SDN. BHD.'). */
-const LEGAL_FORM_ONLY = /^((CO|COMPANY)[.,]*\s*)?(\(M\)\s*)?(SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT|S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?)$/;
+const LEGAL_FORM_ONLY = new RegExp(String.raw`^((CO|COMPANY)[.,]*\s*)?(\(M\)\s*)?(${LEGAL_FORMS})$`);
 /** A company's registration number after its name, as Malaysian receipts print it ('99 SPEED MART S/B (S19537-X)'). */
 const REGISTRATION_AFTER_NAME = /\s*\((?:CO\.?\s*(?:REG\.?\s*)?NO\.?\s*:?\s*)?[A-Z]{0,3}\d{3,}[-\s]?[A-Z]\)\s*$/;
 const NAME_LABEL = /^(?:RAZON SOCIAL|EMISOR|NOMBRE|COMERCIO|MERCHANT)\s*[:.]\s*(.+)$/;

@@ -1,6 +1,6 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { CatalogItem } from '@shared/catalog';
-import { DOCUMENT_TYPE_LABELS, defaultRate } from '@shared/expenses';
+import { DOCUMENT_TYPE_LABELS, defaultRate, taxIdCopy } from '@shared/expenses';
 import { currencyOptions } from '@shared/currencies';
 import { formatCLP } from '@shared/format';
 import { formatRut, isValidRut } from '@shared/rut';
@@ -138,11 +138,11 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
           <FormField id={editId('invoiceNumber')} label="Número de factura *" error={err('invoiceNumber')}>
             <Input autoComplete="off" maxLength={50} {...a11y('invoiceNumber', err('invoiceNumber'), true)} {...form.register('invoiceNumber')} />
           </FormField>
-          <FormField id={editId('taxId')} label={foreign ? 'RUT o Tax ID del emisor *' : 'RUT del emisor *'} error={err('taxId')}>
+          <FormField id={editId('taxId')} label={taxIdCopy(currency).label} error={err('taxId')}>
             <Input
               autoComplete="off"
               maxLength={20}
-              placeholder={foreign ? 'Ej.: 76.123.456-7 o GST 000123456789' : '76.123.456-7'}
+              placeholder={taxIdCopy(currency).placeholder}
               {...a11y('taxId', err('taxId'), true)}
               {...form.register('taxId', {
                 onBlur: (e: { target: { value: string } }) => {

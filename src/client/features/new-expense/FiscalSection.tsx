@@ -1,6 +1,6 @@
 import { CheckCircle2, FileText } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { EXPENSE_MSG, mustBeRut } from '@shared/expenses';
+import { EXPENSE_MSG, mustBeRut, taxIdCopy } from '@shared/expenses';
 import { formatRut, isValidRut } from '@shared/rut';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -32,6 +32,7 @@ export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; ti
   const taxIdError = errors.taxId?.message;
   // A foreign factura's issuer has its own country's tax id.
   const foreign = !!currency && currency !== 'CLP';
+  const taxIdField = taxIdCopy(currency);
 
   return (
     <Section
@@ -48,11 +49,11 @@ export function FiscalSection({ form, timbreFields }: { form: ExpenseFormApi; ti
           {...form.register('invoiceNumber')}
         />
       </FormField>
-      <FormField id="expense-taxId" label={foreign ? 'RUT o Tax ID del emisor *' : 'RUT del emisor *'} hint={timbreHint(timbreFields, 'taxId')} error={taxIdError}>
+      <FormField id="expense-taxId" label={taxIdField.label} hint={timbreHint(timbreFields, 'taxId')} error={taxIdError}>
         <Input
           autoComplete="off"
           maxLength={20}
-          placeholder={foreign ? 'Ej.: 76.123.456-7 o GST 000123456789' : '76.123.456-7'}
+          placeholder={taxIdField.placeholder}
           {...controlA11y('taxId', taxIdError, true)}
           aria-describedby={taxIdError ? 'expense-taxId-error' : 'expense-taxId-status'}
           {...form.register('taxId', {
