@@ -146,7 +146,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     },
     async restart(extraEnv = {}) {
       await server.kill('SIGKILL');
-      await launch(extraEnv, true).catch(async (err) => {
+      await launchHoldingPort(extraEnv, true).catch(async (err) => {
         await server.kill('SIGKILL');
         throw err;
       });
@@ -199,8 +199,22 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
       clearTimeout(timer);
     }
   }
+  /**
+   * The port stays the same across restarts, but while the process was down another one may have taken it for a moment
+   * (an outgoing connection's local port comes from the same range): a start refused with EADDRINUSE is tried again.
+   */
+  async function launchHoldingPort(extraEnv: Record<string, string>, untilReady: boolean) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await launch(extraEnv, untilReady);
+      } catch (err) {
+        if (attempt >= 10 || !/EADDRINUSE/.test(log)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+  }
   // A process that never got ready is not left running, nor its database and folder behind.
-  await launch(opts.env ?? {}, opts.waitUntilReady ?? true).catch(async (err) => {
+  await launchHoldingPort(opts.env ?? {}, opts.waitUntilReady ?? true).catch(async (err) => {
     await server.stop('SIGKILL');
     throw err;
   });
