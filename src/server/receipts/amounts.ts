@@ -282,6 +282,17 @@ function valueAt(lines: string[], i: number, above = false): FoundAmount | null 
   return near(lines[i + 1]) ?? (/[:$]\s*$/.test(lines[i]) ? near(lines[i - 1]) : null);
 }
 
+/**
+ * A payment table's heading ('FORMA PAGAMENTO  VALOR PAGO R$', 'FORMA DE PAGO  MONTO') with no amount of its own: what
+ * was paid is on the next line, after the means of payment ('PIX  949,37', 'Cartao de Credito 50,00').
+ */
+function paidBelow(lines: string[], folded: string[], i: number): FoundAmount | null {
+  const next = folded[i + 1];
+  if (next === undefined || moneyRole(next) || !/^[A-Z][A-Z ./-]{1,30}\s[^A-Z]*$/.test(next)) return null;
+  const found = amountsInLine(lines[i + 1]);
+  return found.length === 1 ? found[0] : null;
+}
+
 interface Labelled {
   role: MoneyRole;
   index: number;
@@ -453,7 +464,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   folded.forEach((l, i) => {
     const role = moneyRole(l);
     if (!role) return;
-    const found = valueAt(lines, i, above);
+    const found = valueAt(lines, i, above) ?? (role === 'cash' && !above ? paidBelow(lines, folded, i) : null);
     if (found) roles.push({ role, index: i, found });
   });
   // The currency is settled with the best-labelled total's symbol before any amount is read.

@@ -94,9 +94,9 @@ function dateText(line: string): string {
       .replace(/(?<!\d:?)(\d{1,2}):(\d{1,2})([/.-])((?:19|20)\d{2})(?=\d{1,2}:\d{2}|(?!\d))/g, '$1$3$2$3$4 ')
       // The same before a month's name ('O1-JUN-2024'), with a digit left in the day.
       .replace(DAY_BEFORE_MONTH, (all, d: string, rest: string) => (/\d/.test(d) ? `${digits(d)}${rest}` : all))
-      // A two-digit year with the time glued on ('13/01/2420.53' is 13/01/24 at 20:53): four digits that begin no
-      // receipt's year, then a time's minutes.
-      .replace(/(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2)(\d{2})([0-2]\d[.:][0-5]\d)(?![\d.,:])/g, (all, date: string, _sep: string, yy: string, time: string) =>
+      // A two-digit year with the time glued on ('13/01/2420.53' is 13/01/24 at 20:53), its colon perhaps lost too
+      // ('30/04/251027'): digits that begin no receipt's year, then a time's minutes.
+      .replace(/(?<![\d.,/-])(\d{1,2}([/.-])\d{1,2}\2)(\d{2})([0-2]\d[.:]?[0-5]\d)(?![\d.,:])/g, (all, date: string, _sep: string, yy: string, time: string) =>
         /^(19|20)$/.test(yy) ? all : `${date}${yy} ${time}`,
       )
   );

@@ -222,6 +222,13 @@ describe('parseReceiptText: Chilean receipts', () => {
     expect(r.confidence).toBeGreaterThanOrEqual(0.85);
   });
 
+  it('a neto larger than the total is a misread: neto and IVA are worked out from the total instead', () => {
+    const r = parseReceiptText('EMPRESA X LTDA\nRUT 76.086.428-5\nFACTURA ELECTRONICA\nNETO 810.000\nTOTAL $11.900', { source: 'ocr' });
+    expect(r.amount).toBe(11900);
+    expect(r.netAmount).toBe(10000);
+    expect(r.sources.netAmount).toBe('guess');
+  });
+
   it('factura with only a total: neto and IVA 19 % are derived and marked as guesses', () => {
     const r = parseReceiptText('EMPRESA X LTDA\nRUT 76.086.428-5\nFACTURA ELECTRONICA\nFOLIO: 99\nTOTAL $11.900');
     expect(r.amount).toBe(11900);
@@ -822,6 +829,16 @@ describe('low-quality input', () => {
   });
 
   describe('what a line recogniser does to the spacing and the signs (issue 19)', () => {
+    it("a sign glued to a word elsewhere ('ES $' read as 'S$') names no currency for a total printed in whole pesos", () => {
+      const r = parseReceiptText('PANADERIA LA ESPIGA\nCAFE $2.800\nTOTAL $4.600\nEl monto del IVA deesta compra.s$734', { source: 'ocr' });
+      expect(r.amount).toBe(4600);
+      expect(r.currency).toBe('CLP');
+      // A Singapore receipt's dollars with cents keep their symbol.
+      const sg = parseReceiptText('KOPITIAM\nKAYA TOAST 3.20\nTOTAL $7.40\nPAID S$7.40', { source: 'ocr' });
+      expect(sg.currency).toBe('SGD');
+      expect(sg.amount).toBe(7.4);
+    });
+
     it('a date glued to its time is split: year first, and with a month\'s name', () => {
       expect(splitLines('2025-08-0607:23 Mesa 4\n02-MAR-202419:54Caja3')).toEqual(['2025-08-06 07:23 Mesa 4', '02-MAR-2024 19:54Caja3']);
       expect(parseReceiptText('PRE-CUENTA\n2025-08-0607:23\nTOTAL $5.000').date).toBe('2025-08-06');
@@ -902,6 +919,15 @@ describe('low-quality input', () => {
       // R$ read as RS, the NFC-e's title glued or cut: still reais, still the consumer's receipt.
       const nfce = parseReceiptText('PADARIA E LANCHONETE PAULISTA\nDANFENFC--Documento AuxiLiar\notaFiscat de Consumidor Eletronich\ntotal RS 134,45\na Pagar Rs 134,45');
       expect(nfce).toMatchObject({ currency: 'BRL', amount: 134.45, documentType: 'boleta' });
+    });
+
+    it("a payment table's amount under its heading confirms the total against a misread 'Valor a Pagar'", () => {
+      const table = (pay: string) =>
+        parseReceiptText(`MERCADO BOM PRECO LTDA\nDANFE NFC-e\nValor total R$ 212,40\nValor a Pagar R$ 712,40\nFORMA PAGAMENTO VALOR PAGO R$\n${pay}\nTroco R$ 0,00`, { source: 'ocr' });
+      expect(table('Cartao de Credito 212,40').amount).toBe(212.4);
+      expect(table('PIX 212,40').amount).toBe(212.4);
+      // A line with a label of its own under the heading is not what was paid.
+      expect(table('Troco R$ 0,00').amount).toBe(712.4);
     });
 
     it('letters read for digits inside a date, a lost separator, & for de', () => {
@@ -1029,6 +1055,9 @@ describe('low-quality input', () => {
       // A two-digit year with the time glued on; four digits that begin a year stay one.
       expect(parseReceiptText('PICADA DON TITO\n13/01/2420.53Comensales2\nTOTAL $5.000').date).toBe('2024-01-13');
       expect(parseReceiptText('BOLETA\nFecha 13/01/2020.53\nTOTAL $5.000').date).toBe('2020-01-13');
+      // Its colon lost too.
+      expect(parseReceiptText('PRECUENTA\nMesa 4\n12/05/251948C\nTOTAL $5.000').date).toBe('2025-05-12');
+      expect(parseReceiptText('BOLETA\nFecha 12/05/20251948\nTOTAL $5.000').date).not.toBe('2020-05-12');
     });
 
     it("a RUT glued to its misread label ('RLI7'), and a labelled RUT whose check digit was lost at the paper's edge", () => {

@@ -1,6 +1,6 @@
 import type { DocumentType } from '@shared/expenses.js';
 import { currencyFromSymbols, findMoney } from './amounts.js';
-import { currencyFromCountry } from './currency.js';
+import { currencyFromCountry, isWholeUnit } from './currency.js';
 import { findDate } from './dates.js';
 import { findDocumentType, findInvoiceNumber, findTaxId } from './ids.js';
 import { guessMerchant, type ReceiptCategory } from './merchants.js';
@@ -131,6 +131,8 @@ const STRONG_SYMBOL = /US\$|U\$S|\bUSD\b|\bEUR\b|€\s?\d|(?<![A-Z])R\$|\bBRL\b/
 
 /** English words typical of US receipts (Uber, hotels abroad) that make a bare '$' mean dollars. */
 const ENGLISH = /\b(THANK YOU|TRIP|FARE|RECEIPT|AMOUNT|SUBTOTAL|TAX|TOTAL DUE|PAID WITH|YOU RODE|TIP)\b/;
+/** An amount in whole units with its thousands grouped by points (7.400, 1.250.000): pesos, not dollars and cents. */
+const WHOLE_GROUPED = /^\d{1,3}(?:\.\d{3})+$/;
 /** A total with a decimal point and cents (45.75, 1,234.56): never pesos, where the point groups thousands. */
 const DOLLAR_CENTS = /^(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}$/;
 
@@ -158,7 +160,11 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
     // is OCR noise or a note ('US$ 1 = …').
     const foreignId = ids.taxId && ids.taxId.currency !== 'CLP';
     if (ids.taxId?.currency === 'CLP' || (chilean && !symbolAnywhere && !foreignId)) return { currency: 'CLP', source: read };
-    if (symbolAnywhere && !(chilean && !foreignId && !STRONG_SYMBOL.test(folded))) return { currency: symbolAnywhere, source: read };
+    // A total printed in whole units grouped by points ('7.400') is no amount of a currency with cents: such a symbol
+    // elsewhere on the page ('ES $1.182' glued into 'S$1.18') does not name the total's currency.
+    const wholeGrouped = totalRaw !== null && WHOLE_GROUPED.test(totalRaw);
+    if (symbolAnywhere && !(chilean && !foreignId && !STRONG_SYMBOL.test(folded)) && !(wholeGrouped && !isWholeUnit(symbolAnywhere)))
+      return { currency: symbolAnywhere, source: read };
     if (chilean && !foreignId) return { currency: 'CLP', source: read };
     if (ids.taxId) return { currency: ids.taxId.currency, source: read };
     if (ids.mentionsRut || ids.invalidRut) return { currency: 'CLP', source: read };
@@ -186,6 +192,11 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   if (amount !== null && taxAmount !== null && taxAmount >= amount) {
     taxAmount = null;
     delete sources.taxAmount;
+  }
+  // So is a net amount larger than the total ('NETO 825270' for $25.270 under a TOTAL of $41.971).
+  if (amount !== null && netAmount !== null && netAmount > amount) {
+    netAmount = null;
+    delete sources.netAmount;
   }
   if (amount !== null && currency === 'CLP') {
     if (netAmount !== null && taxAmount === null && netAmount < amount) {
