@@ -616,6 +616,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const discounted = folded.some((l) => moneyRole(l) === 'discount');
   const itemsGive = discounted ? withTax.flatMap((x) => discounts.map((d) => x - d.value)) : withTax;
 
+  // A total rounded to the 5 cents cash is paid in, its rounding line not printed ('TOTAL 269.40' for 269.41).
+  const cashRounding = (exact: number, v: number) => !whole && Math.round(v * 100) % 5 === 0 && Math.abs(exact - v) < 0.025 && !same(exact, v, whole);
   let best: { value: number; score: number; index: number; found: FoundAmount | null; agreement: number; derived: boolean; base: number } | null = null;
   const totalsPrinted = all.filter((r) => LABEL_SCORE[r.role]);
   for (const c of candidates.values()) {
@@ -623,7 +625,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     let agreement = 0;
     if (cash.some((x) => changes.some((k) => k.value > 0 && same(x.value - k.value, v, whole)))) agreement++;
     else if (cash.some((x) => same(x.value, v, whole)) && !changes.some((k) => k.value > 0)) agreement++;
-    if (subtotals.some((s) => taxes.some((t) => serviceAdds.some((sv) => same(s.value + sv + t.value, v, whole) || roundings.some((r) => same(s.value + sv + t.value + r.value, v, whole)))))) agreement++;
+    if (subtotals.some((s) => taxes.some((t) => serviceAdds.some((sv) => same(s.value + sv + t.value, v, whole) || (c.base > 0 && cashRounding(s.value + sv + t.value, v)) || roundings.some((r) => same(s.value + sv + t.value + r.value, v, whole)))))) agreement++;
     if (subtotals.some((s) => discounts.some((d) => same(s.value - d.value, v, whole)))) agreement++;
     if (currency === 'CLP' && subtotals.some((s) => Math.abs(Math.round(s.value * 1.19) - v) <= 1) && !taxes.length) agreement++;
     if (words !== null && digitsAgree && same(words, v, whole)) agreement++;
@@ -657,7 +659,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
       if (agreement < 1 || c.derivedFrom < 1) continue;
-      if (totalsPrinted.some((r) => oneDigitApart(v, r.value) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
+      // A printed total a few cents from it, on a 5-cent step, is its cash rounding, not a misreading.
+      if (totalsPrinted.some((r) => (oneDigitApart(v, r.value) && !cashRounding(v, r.value)) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
     if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {
@@ -694,7 +697,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const net = of('net')[0] ?? of('subtotal').find((s) => /NETO|EXCL/.test(folded[s.index])) ?? null;
   const tax = taxes.find((t) => amount === null || t.value < amount) ?? null;
   return {
-    amount: amount !== null && amount > 0 ? amount : null,
+    // Sums of cents carry the float's noise (231.06 + 23.10 + 15.25 = 269.40999999999997).
+    amount: amount !== null && amount > 0 ? (whole ? Math.round(amount) : Math.round(amount * 100) / 100) : null,
     amountSource: amount !== null && amount > 0 ? amountSource : null,
     currency,
     currencySymbol: anySymbol,

@@ -554,6 +554,14 @@ describe('amounts', () => {
     expect(bill('TOTAL: 72.12\n0.03\nTOTAL 72.15').amount).toBe(72.15);
     // An amount between two totals that is not their difference is no rounding.
     expect(bill('TOTAL: 72.12\n4.00\nTOTAL 72.15').amount).not.toBe(72.15);
+    // The total printed rounded to 5 sen, no rounding line: the printed total, not the sum's cent (nor its float noise).
+    expect(bill('TOTAL 72.10').amount).toBe(72.1);
+    // A total two digits off what the arithmetic gives is still a misreading of it.
+    expect(bill('TOTAL 12.12').amount).toBe(72.12);
+    // A total worked out from cents comes out to the cent (231.06 + 23.10 + 15.25 is no 269.40999999999997).
+    expect(parseReceiptText('GRILL\nSUBTOTAL 231.06\n10% SRV CHG 23.10\nGST @6% 15.25\nTOTAL 269.47\nTHANK YOU', { source: 'ocr' }).amount).toBe(269.41);
+    // A subtotal on a 5-cent step is no rounding of the arithmetic.
+    expect(parseReceiptText('CAFE\n1 TEA 10.95\n1 NACHOS 18.95\nSUBTOTAL 29.90\nTAX 0.01\nTOTAL 29.91', { source: 'ocr' }).amount).toBe(29.91);
   });
 
   it("a car park's amount under its label ('*AMT RM' / '1.00'), and never a postcode where the page prints cents", () => {
