@@ -30,6 +30,7 @@ function arg(name: string): string | undefined {
 interface Cached {
   text: string;
   secondText?: string;
+  smallerLooks?: Reading['smallerLooks'];
   source: Reading['source'];
   method: string;
   barcode: string | null;
@@ -61,7 +62,7 @@ async function main() {
           ocr ??= createOcrEngine();
           try {
             const r = await readDocument(readFileSync(join(set.dir, truth.file)), ocr);
-            cached = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}), source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
+            cached = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}), ...(r.smallerLooks ? { smallerLooks: r.smallerLooks } : {}), source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
           } catch (err) {
             cached = { text: '', source: 'ocr', method: '', barcode: null, error: String((err as { code?: string }).code ?? err) };
           }
@@ -70,7 +71,7 @@ async function main() {
         let run: FileRun;
         try {
           if (cached.error) throw new Error(cached.error);
-          const reading: Reading = { text: cached.text, ...(cached.secondText && !firstOnly ? { secondText: cached.secondText } : {}), source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
+          const reading: Reading = { text: cached.text, ...(cached.secondText && !firstOnly ? { secondText: cached.secondText } : {}), ...(cached.smallerLooks && !firstOnly ? { smallerLooks: cached.smallerLooks } : {}), source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
           run = { truth, result: analyzeReading(reading, performance.now()), error: null, wallMs: 0 };
         } catch (err) {
           run = { truth, result: null, error: String((err as { code?: string }).code ?? err), wallMs: 0 };
@@ -79,6 +80,7 @@ async function main() {
         if (show) {
           console.log(cached.text);
           if (cached.secondText) console.log(`--- segunda lectura ---\n${cached.secondText}`);
+          for (const [k, look] of (cached.smallerLooks ?? []).entries()) console.log(`--- copia reducida ${k + 1} ---\n${look.text}`);
           console.log(JSON.stringify({ ...run.result, timbre: undefined }, null, 1));
           console.log(JSON.stringify(truth));
         }

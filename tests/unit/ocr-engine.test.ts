@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type OcrEngine, PaddleEngine, worthReadingAgain } from '../../src/server/receipts/ocr.js';
-import { readDocument } from '../../src/server/receipts/pipeline.js';
+import { analyzeReading, readDocument } from '../../src/server/receipts/pipeline.js';
 import { thermalReceipt } from '../helpers/receipts.js';
 
 const engine = new PaddleEngine();
@@ -98,6 +98,58 @@ describe('readDocument on a landscape picture', () => {
     expect(calls.at(-1)).toBe('read');
     expect(reading.text.split('\n')).toContain('TOTAL $12.990');
   }, 60_000);
+});
+
+describe('readDocument: smaller looks at a page whose date or RUT was not read', () => {
+  /** An engine that answers the given texts in turn and notes the width of each page it was handed. */
+  function scripted(texts: string[]): { ocr: OcrEngine; widths: number[] } {
+    const widths: number[] = [];
+    const ocr: OcrEngine = {
+      recognize: async (image) => {
+        widths.push((await sharp(image).metadata()).width ?? 0);
+        return { text: texts[widths.length - 1] ?? '', confidence: 90, solidWords: 20 };
+      },
+      warm: async () => undefined,
+      close: async () => undefined,
+    };
+    return { ocr, widths };
+  }
+  const photo = () => sharp({ create: { width: 900, height: 1600, channels: 3, background: '#f4f4f0' } }).jpeg().toBuffer();
+  const BLURRED = 'CAFE ALTURA\nR.U.T.: 7?.6S8.4?0-7\nBOLETA ELECTRONICA\nFecha: 1?.1O.2O24\nTOTAL $5.000';
+  const LOOK = (date: string) => `CAFE ALTURA\nR.U.T.: 76.086.428-5\nBOLETA ELECTRONICA\nFecha: ${date}\nTOTAL $5.000`;
+
+  test('two smaller copies that read the same date and RUT fill them, to review; one that differs fills nothing', async () => {
+    const { ocr, widths } = scripted([BLURRED, LOOK('14.10.2024'), LOOK('14.10.2024')]);
+    const reading = await readDocument(await photo(), ocr);
+    expect(reading.smallerLooks).toHaveLength(2);
+    expect(widths[1] / widths[0]).toBeCloseTo(0.75, 1);
+    expect(widths[2] / widths[0]).toBeCloseTo(0.6, 1);
+    const result = analyzeReading(reading, 0);
+    expect(result).toMatchObject({ date: '2024-10-14', taxId: '76086428-5', amount: 5000 });
+    expect(result.fieldConfidence).toMatchObject({ date: 'medium', taxId: 'medium' });
+
+    const differ = analyzeReading({ ...reading, smallerLooks: [{ text: LOOK('14.10.2024') }, { text: LOOK('11.10.2024') }] }, 0);
+    expect(differ.date).toBeNull();
+    expect(differ.taxId).toBe('76086428-5');
+    // One look alone is not enough.
+    expect(analyzeReading({ ...reading, smallerLooks: [{ text: LOOK('14.10.2024') }] }, 0).date).toBeNull();
+  });
+
+  test('a first smaller look that finds nothing missing ends the looking; a page read whole is not looked at again', async () => {
+    const nothing = scripted([BLURRED, BLURRED, LOOK('14.10.2024')]);
+    const unread = await readDocument(await photo(), nothing.ocr);
+    expect(nothing.widths).toHaveLength(2);
+    expect(analyzeReading(unread, 0).date).toBeNull();
+
+    const clear = scripted([LOOK('14.10.2024')]);
+    const read = await readDocument(await photo(), clear.ocr);
+    expect(clear.widths).toHaveLength(1);
+    expect(read.smallerLooks).toBeUndefined();
+    // No RUT printed (an app's receipt): a missing RUT is not looked for.
+    const app = scripted(['Cabify\nFecha: 14.10.2024\nTotal $5.000']);
+    await readDocument(await photo(), app.ocr);
+    expect(app.widths).toHaveLength(1);
+  });
 });
 
 describe('worthReadingAgain', () => {

@@ -285,3 +285,12 @@ export async function ocrView(image: WorkingImage, rotation: Rotation, maxSide?:
   else if (maxSide) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
   return pipeline.png({ compressionLevel: 1 }).toBuffer();
 }
+
+/** The OCR view shrunk to `scale` of its width: blurred print often reads better smaller (see pipeline.ts smallerLooks). */
+export async function shrunkView(view: Buffer, scale: number): Promise<Buffer> {
+  const { width } = await sharp(view).metadata();
+  return sharp(view)
+    .resize({ width: Math.max(32, Math.round((width ?? 0) * scale)) })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
