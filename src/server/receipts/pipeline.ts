@@ -66,7 +66,7 @@ export function analyzeReading(reading: Reading, started: number): ReceiptAnalys
 
 /** Key fields a second look may find: the date, and a peso document's RUT when the page prints one ('R.U.T.', 'RUT'). */
 type LookedFor = 'date' | 'taxId';
-const RUT_LABEL = /R\.?\s?U\.?\s?T/i;
+const RUT_LABEL = /\bR\.?\s?U\.?\s?T(?![A-Z])/i;
 
 function missingKeyFields(parsed: ParsedReceipt, reading: TextPair): LookedFor[] {
   const wanted: LookedFor[] = [];
