@@ -121,7 +121,7 @@ const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL1]NCL(\.|US[IL1]VE|UD[IL1]NG|UYE)?\b(?!.
 const SERVICE_CHARGE = /\b(SERVICE\s+CHARGE|SERVICE\s+CHG|SERV\.?\s+CHG|SRV\.?\s+CHG|SVC\.?\s+CHG|SVC\.?\s+CHARGE|S\/CHARGE)\b/;
 const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
-  /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
+  /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|(NETT?\s+)?AMOUNT\s+PAYABLE|(AMOUNT|AMT\.?|TOTAL)\s+TO\s+(BE\s+PAID|PAY)|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
 const TOTAL = /\bTOTAL\b/;
 /** An English till's short labels: 'DUE 7.50' is the total, 'PAY 20.00' and 'PAYMENT : 50.00' what was handed over. */
 const DUE_LINE = /^[*\s]*DUE\b/;
@@ -490,7 +490,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const subtotals = positive([...of('subtotal'), ...of('net')]);
   const taxes = positive(of('tax'));
   const roundings = of('rounding').filter((r) => Math.abs(r.value) < (whole ? 50 : 1) && r.value !== 0);
-  const cash = positive(of('cash'));
+  // Some tills print the cash handed over as a negative tender ('CASH -30.70').
+  const cash = positive(of('cash').map((x) => ({ ...x, value: Math.abs(x.value) })));
   const changes = of('change').filter((r) => r.value >= 0);
   const discounts = positive(of('discount')).map((d) => ({ ...d, value: Math.abs(d.value) }));
   const tips = positive(of('tip'));
@@ -649,6 +650,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     // Worked out only from a printed total and a rounding line, a candidate has nothing independent on its side.
     if (c.base === 0 && agreement === 0) continue;
     if (roundedFrom) agreement++;
+    // Or the cash rounding of a printed total with no rounding line ('TOTAL : 46.89', 'CASH 56.90', 'CHANGE DUE 10.00').
+    else if (c.base === 0 && cash.some((x) => changes.some((k) => same(x.value - k.value, v, whole))) && printed.some((w) => cashRounding(w.value, v))) agreement++;
     // A total that equals a subtotal plus a suggested tip is the pre-bill's grand total, not what was consumed.
     const withTip =
       consumed(v) ||
@@ -660,7 +663,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
       if (agreement < 1 || c.derivedFrom < 1) continue;
       // A printed total a few cents from it, on a 5-cent step, is its cash rounding, not a misreading.
-      if (totalsPrinted.some((r) => (oneDigitApart(v, r.value) && !cashRounding(v, r.value)) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
+      // Not where it is that total's rounding, printed or to the 5 cents (then it is no misreading of it).
+      const roundingOf = (r: Labelled) => cashRounding(v, r.value) || roundings.some((x) => same(Math.abs(v - r.value), Math.abs(x.value), whole));
+      if (totalsPrinted.some((r) => (oneDigitApart(v, r.value) && !roundingOf(r)) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
     if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {

@@ -564,6 +564,19 @@ describe('amounts', () => {
     expect(parseReceiptText('CAFE\n1 TEA 10.95\n1 NACHOS 18.95\nSUBTOTAL 29.90\nTAX 0.01\nTOTAL 29.91', { source: 'ocr' }).amount).toBe(29.91);
   });
 
+  it('the amount paid after a rounding: AMOUNT TO BE PAID, a negative cash tender, change from a total rounded to 5 sen', () => {
+    const ocr = (text: string) => parseReceiptText(`KEDAI RUNCIT MAJU SDN BHD\nGST REG NO: 001234567890\n${text}`, { source: 'ocr' });
+    expect(ocr('1 RED POLE 2.99\nTOTAL SALES INCLUSIVE GST : 2.99\nROUNDING ADJUSTMENT: 0.01\nAMOUNT TO BE PAID : 3.00\nCASH RECEIVED : 3.00').amount).toBe(3);
+    // The till prints the cash handed over as a negative tender: it still says what was paid.
+    expect(ocr('TOTAL INCL. OF GST 12.40\nCASH -20.00\nCHANGE 7.60').fieldConfidence.amount).toBe('high');
+    // A total less its own rounding line is no misreading of it: the rounded total, what the cash says, is paid.
+    expect(ocr('S RM7.00\nS RM35.88\nTOTAL RM42.88\nROUNDING RM0.02\nCASH RM42.90').amount).toBe(42.9);
+    // No rounding line: cash less change gives the total rounded to 5 sen.
+    expect(ocr('TOTAL : 46.89\nCASH 56.90\nCHANGE DUE 10.00').amount).toBe(46.9);
+    // Cash less change that is not a rounding of the total leaves the printed total.
+    expect(ocr('TOTAL : 46.89\nCASH 56.90\nCHANGE DUE 9.00').amount).toBe(46.89);
+  });
+
   it("a car park's amount under its label ('*AMT RM' / '1.00'), and never a postcode where the page prints cents", () => {
     const ticket = (amt: string) =>
       parseReceiptText(
