@@ -72,8 +72,9 @@ function dateText(line: string): string {
         const read = m.replace(/[80516]/g, (c) => LETTER_FOR[c]);
         return /[A-Z]/.test(m) && /\d/.test(m) && MONTHS[read] ? `${head}${read}` : all;
       })
-      // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49').
-      .replace(/(\p{L})(?=\d{1,2}([/.-])\d{1,2}\2\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\3\d{1,2})/gu, '$1 ')
+      // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49'); two letters
+      // before digits are a product's shelf code ('GB12-21-22'), not a label.
+      .replace(/(?<=\p{L}{3})(?=\d{1,2}([/.-])\d{1,2}\1\d{2}|(?:19|20)\d{2}([/.-])\d{1,2}\2\d{1,2})/gu, ' ')
       // A date with a month's name glued to the label before it ('FechaEmior18-SEP-2024').
       .replace(GLUED_BEFORE_MONTH_DATE, '$1 ')
       // A Spanish month's abbreviation with its last letter lost, between the same separators before a four-digit year

@@ -1076,6 +1076,8 @@ describe('low-quality input', () => {
       // A two-digit year with the time glued on; four digits that begin a year stay one.
       expect(parseReceiptText('PICADA DON TITO\n13/01/2420.53Comensales2\nTOTAL $5.000').date).toBe('2024-01-13');
       expect(parseReceiptText('BOLETA\nFecha 13/01/2020.53\nTOTAL $5.000').date).toBe('2020-01-13');
+      // A shelf code of two letters and digits ('GB12-21-22') is no date glued to its label.
+      expect(parseReceiptText('MR. TOOLS SDN BHD\nBOPP TAPE 48MM\nGB12-21-22 - 36\nTOTAL RM 21.50\n21-03-18 12:27 SH01', { source: 'ocr' }).date).toBe('2018-03-21');
       // Its colon lost too.
       expect(parseReceiptText('PRECUENTA\nMesa 4\n12/05/251948C\nTOTAL $5.000').date).toBe('2025-05-12');
       expect(parseReceiptText('BOLETA\nFecha 12/05/20251948\nTOTAL $5.000').date).not.toBe('2020-05-12');
