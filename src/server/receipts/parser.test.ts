@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountsInLine, itemsSum, parseAmount } from './amounts';
+import { amountsInLine, itemsSum, moneyRole, parseAmount } from './amounts';
 import { fold } from './text';
 import { findDate } from './dates';
 import { mergeReadings, parseReceiptText } from './parser';
@@ -573,6 +573,10 @@ describe('amounts', () => {
     expect(ocr('S RM7.00\nS RM35.88\nTOTAL RM42.88\nROUNDING RM0.02\nCASH RM42.90').amount).toBe(42.9);
     // No rounding line: cash less change gives the total rounded to 5 sen.
     expect(ocr('TOTAL : 46.89\nCASH 56.90\nCHANGE DUE 10.00').amount).toBe(46.9);
+    // An English till's NET AMT is the total, tax included; RECEIVED is the cash handed over.
+    expect(ocr('SEAL TAPE 3 1.00 3.00\nGAS REFILL 2 12.90 25.80\nGROSS AMT : 27.17\nGST (6%) : 1.63\nNET AMT: 28.80\nRECEIVED 30.00\nCHANGE : 1.20').amount).toBe(28.8);
+    // A service charge spelt SRV CHRG or SERVICE CHRG is one.
+    expect(['SRV CHRG 10% RM3.17', 'SERVICE CHRG (10%) 4.00', 'SVC CHRG 5.00'].map(moneyRole)).toEqual(['service', 'service', 'service']);
     // Cash less change that is not a rounding of the total leaves the printed total.
     expect(ocr('TOTAL : 46.89\nCASH 56.90\nCHANGE DUE 9.00').amount).toBe(46.89);
   });
