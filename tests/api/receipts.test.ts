@@ -127,7 +127,12 @@ describe('POST /api/receipts/analyze', () => {
     const tallRes = await analyze(client, Buffer.from(tall.output('arraybuffer')), 'largo.pdf');
     expectCleanError(tallRes, 422, 'No se encontró texto legible en el recibo. Completa los datos manualmente.');
     const blank = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
-    expectCleanError(await analyze(client, blank, 'blanco.jpg'), 422, 'No se encontró texto legible en el recibo. Completa los datos manualmente.');
+    // A photo read blank: how to take one that reads.
+    expectCleanError(
+      await analyze(client, blank, 'blanco.jpg'),
+      422,
+      'No se encontró texto legible en la foto. Fotografía el recibo de cerca, enfocado y con buena luz, o completa los datos manualmente.',
+    );
     const form = new FormData();
     form.append('otro', 'x');
     expectCleanError(await client.request('POST', '/api/receipts/analyze', form), 400, 'Selecciona un archivo de recibo para analizar.');

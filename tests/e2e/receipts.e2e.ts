@@ -96,7 +96,7 @@ describe('receipt reading in the browser', () => {
     const blank = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await page.locator('#expense-receipt').setInputFiles({ name: 'en-blanco.png', mimeType: 'image/png', buffer: blank });
     await page.getByText('Error al Analizar').first().waitFor({ timeout: 40_000 });
-    await page.getByText('No se encontró texto legible en el recibo. Completa los datos manualmente.').waitFor();
+    await page.getByText('No se encontró texto legible en la foto. Fotografía el recibo de cerca, enfocado y con buena luz, o completa los datos manualmente.').waitFor();
     expect(await page.getByRole('button', { name: 'Reintentar análisis' }).count()).toBe(0);
 
     // The reader busy on the first try (the server's own 503 answer, injected once on this page): the reason, and a

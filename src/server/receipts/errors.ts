@@ -13,6 +13,10 @@ export const READ_FAILURES = {
   timeout: { status: 503, message: 'La lectura del recibo tardó demasiado. Completa los datos manualmente o inténtalo de nuevo.' },
   busy: { status: 503, message: 'Hay muchos recibos en análisis en este momento. Inténtalo de nuevo en unos segundos.' },
   unreadable: { status: 422, message: 'No se encontró texto legible en el recibo. Completa los datos manualmente.' },
+  unreadable_photo: {
+    status: 422,
+    message: 'No se encontró texto legible en la foto. Fotografía el recibo de cerca, enfocado y con buena luz, o completa los datos manualmente.',
+  },
 } as const;
 
 export type ReadFailureCode = keyof typeof READ_FAILURES;

@@ -59,7 +59,8 @@ export async function readDocument(bytes: Buffer, ocr: OcrEngine): Promise<Readi
 /** Parses a reading into the analysis result; the timbre's signed fields win over anything printed. */
 export function analyzeReading(reading: Reading, started: number): ReceiptAnalysisResult {
   const ted = reading.barcode ? parseTed(reading.barcode.bytes) : null;
-  if (!ted && !reading.text.replace(/\s+/g, '')) throw new ReadFailure('unreadable');
+  // A photo read blank is most often too small, blurred or dark: another photo may read; a scanned PDF says only that.
+  if (!ted && !reading.text.replace(/\s+/g, '')) throw new ReadFailure(reading.method === 'image' ? 'unreadable_photo' : 'unreadable');
   const parsed = fillFromSmallerLooks(parseReading(reading, reading.source), reading);
   return present(parsed, ted, reading.method, Math.round(performance.now() - started));
 }
