@@ -664,9 +664,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     if (c.base === 0) {
       // Derived only: it needs checks on its side, and beats a printed total only when OCR misread that one.
       if (agreement < 1 || c.derivedFrom < 1) continue;
-      // A printed total a few cents from it, on a 5-cent step, is its cash rounding, not a misreading.
-      // Not where it is that total's rounding, printed or to the 5 cents (then it is no misreading of it).
-      const roundingOf = (r: Labelled) => cashRounding(v, r.value) || roundings.some((x) => same(Math.abs(v - r.value), Math.abs(x.value), whole));
+      // Not where that total is its rounding to the 5 cents cash is paid in, nor where it is that total less a rounding
+      // line printed without a minus (the sign guessed the other way: 'TOTAL 42.88', 'ROUNDING 0.02' is no 42.86).
+      const roundingOf = (r: Labelled) => cashRounding(v, r.value) || roundings.some((x) => !/-/.test(x.found.raw) && same(v, r.value - x.value, whole));
       if (totalsPrinted.some((r) => (oneDigitApart(v, r.value) && !roundingOf(r)) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
     // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).

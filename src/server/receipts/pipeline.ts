@@ -78,8 +78,8 @@ function missingKeyFields(parsed: ParsedReceipt, reading: TextPair): LookedFor[]
 
 /**
  * Smaller copies of the page are read when the date or the RUT was not: blurred or low-resolution print often reads
- * better shrunk (the detector finds its lines, the recogniser its digits). Each look fills a field only where every look
- * read the same value: on the development seeds one look at 0.75 filled 3 dates and 3 RUTs right and 1 of each wrong;
+ * better shrunk (the detector finds its lines, the recogniser its digits). A field is filled only where every look read
+ * the same value: on the development seeds one look at 0.75 filled 3 dates and 3 RUTs right and 1 of each wrong;
  * with a second at 0.6 agreeing, 3 dates and a RUT right and none wrong (bench README, session 38). The second look is
  * skipped when the first found none of the missing fields.
  */
