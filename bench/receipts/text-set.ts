@@ -60,10 +60,10 @@ export function keyDate(printed: string): string | null {
 }
 
 /**
- * The receipts whose misses were read (README, session 37): all but the third batch gathered (`…__batch3__…`), which is
- * read for its figures only.
+ * The receipts whose misses may be read: all but those of a batch gathered later (`…__batch4__…`, `…__batch5__…`),
+ * which are read for their figures only (README, sessions 37 and 38).
  */
-const DEV = '^(?!.*__batch3__)';
+const DEV = String.raw`^(?!.*__batch\d+__)`;
 
 interface Key {
   company?: string;
@@ -85,7 +85,11 @@ function main() {
   const skipped: string[] = [];
   const inDev: string[] = [];
   const seen = new Set<string>();
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.box.csv')).sort()) {
+  const devPart = new RegExp(arg('--dev') ?? DEV);
+  // The same receipt gathered twice (both sources, or a development and a later batch) counts once, in the development
+  // part when one of its copies is there: a receipt whose misses were read is no evaluation.
+  const names = readdirSync(dir).filter((f) => f.endsWith('.box.csv')).sort();
+  for (const name of [...names.filter((n) => devPart.test(n)), ...names.filter((n) => !devPart.test(n))]) {
     const stem = name.slice(0, -'.box.csv'.length);
     if (show && stem !== show) continue;
     const keyPath = join(dir, `${stem}.key.json`);
@@ -118,7 +122,6 @@ function main() {
       console.log(JSON.stringify(runs.at(-1)?.result, null, 2));
     }
   }
-  const devPart = new RegExp(arg('--dev') ?? DEV);
   const isDev = (run: FileRun) => devPart.test(run.truth.file);
   console.log(`Textos reales (SROIE, transcripción por línea, sin OCR): ${runs.length} recibos; ${inDev.length} del conjunto \`real\` y ${skipped.length} con clave incompleta quedan fuera.`);
   for (const [title, part] of [
