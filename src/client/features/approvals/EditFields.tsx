@@ -44,6 +44,7 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
   const foreign = currency !== 'CLP';
   const estimate = foreign && amount.trim() !== '' ? computeAmountClp(amount, currency, exchangeRate) : '';
   const err = (name: VisibleField) => errors[name]?.message;
+  const taxIdField = taxIdCopy(currency);
 
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -138,11 +139,11 @@ export function EditFields({ form, categories, paymentMethods, initial, onDocume
           <FormField id={editId('invoiceNumber')} label="Número de factura *" error={err('invoiceNumber')}>
             <Input autoComplete="off" maxLength={50} {...a11y('invoiceNumber', err('invoiceNumber'), true)} {...form.register('invoiceNumber')} />
           </FormField>
-          <FormField id={editId('taxId')} label={taxIdCopy(currency).label} error={err('taxId')}>
+          <FormField id={editId('taxId')} label={taxIdField.label} error={err('taxId')}>
             <Input
               autoComplete="off"
               maxLength={20}
-              placeholder={taxIdCopy(currency).placeholder}
+              placeholder={taxIdField.placeholder}
               {...a11y('taxId', err('taxId'), true)}
               {...form.register('taxId', {
                 onBlur: (e: { target: { value: string } }) => {
