@@ -35,7 +35,7 @@ export function parseAmount(raw: string, currency: string): number | null {
 }
 
 const AMOUNT_RE =
-  /(US\$|U\$S|(?<![A-Za-z])R\$|S\/\.?|\$U|\$|€|£|¥|(?<![A-Za-z])RM|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP|MYR|GBP|MXN|CNY|JPY)?\s?((?:(?<=^|[\s:(=])-)?(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))(?![\d.,]?\d)(\s?(?:€|EUR|USD|CLP|BRL|PEN|MYR|GBP|MXN))?/gi;
+  /(US\$|U\$S|(?<![A-Za-z])R\$|S\/\.?|\$U|\$|€|£|¥|(?<![A-Za-z])(?:RM|USD|EUR|CLP|PEN|BRL|ARS|UYU|COP|MYR|GBP|MXN|CNY|JPY))?\s?((?:(?<=^|[\s:(=])-)?(?:\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?))(?![\d.,]?\d)(\s?(?:€|(?:EUR|USD|CLP|BRL|PEN|MYR|GBP|MXN)(?![A-Za-z])))?/gi;
 
 /** Things on a line that look like numbers but are not money. */
 function stripNonMoney(line: string): string {
@@ -119,6 +119,8 @@ const NET = /\b(MONTO\s+NETO|NETO|AFECTO|MONTO\s+AFECTO|BASE\s+IMPONIBLE|OP\.?\s
 const TOTAL_WITH_TAX = /\bTOTAL\b.*\b[IL1]NCL(\.|US[IL1]VE|UD[IL1]NG|UYE)?\b(?!.*\bINCLUDES\b)|\b[IL1]NCLUS[IL1]VE\s+OF\s+(GST|SST|TAX|VAT)\b|\bIVA\s+INCL/;
 /** A restaurant's service charge ('10% SRV CHG 8.78', 'Service Charge 10%'): part of the bill, unlike a suggested tip. */
 const SERVICE_CHARGE = /\b(SERVICE\s+CHA?R?GE?|SERV\.?\s+CHR?G|SRV\.?\s+CHR?G|SVC\.?\s+CHR?G|SVC\.?\s+CHARGE|S\/CHARGE)\b/;
+/** A tax line that says the tax is in the amounts already: 'INC 6% GST', 'INCL. GST', 'GST 6% INCLUDED', 'GST(INCLUDED)'. */
+const INCLUDED_TAX = /^\W*[IL1]NC(L|LUDED|LUSIVE)?\b|\bINCLUDED\b|\b[IL1]NCLUS[IL1]VE\b/;
 const TAX = /\b(IVA|I\.V\.A\.?|IGV|VAT|GST|SST|G\sS\sT|S\sS\sT|TAX|TAZ|SALES\s+TAX|ICMS|TRIBUTOS|IMPUESTOS?)\b/;
 const STRONG_TOTAL =
   /\b(TOTAL\s*A\s*PAGAR|MONTO\s*A\s*PAGAR|VALOR\s*A\s*PAGAR|IMPORTE\s*A\s*PAGAR|A\s*PAGAR|MONTO\s+TOTAL|IMPORTE\s+TOTAL|VALOR\s+TOTAL|GRAND\s+TOTAL|AMOUNT\s+DUE|AMT\.?\s+DUE|TOTAL\s+DUE|TOTAL\s+(AMT\.?\s+)?PAYABLE|(NETT?\s+)?AMOUNT\s+PAYABLE|(AMOUNT|AMT\.?|TOTAL)\s+TO\s+(BE\s+PAID|PAY)|NETT?\s+TOTAL|TOTAL\s+ROUNDED|ROUNDED\s+TOTAL|TOTAL\s+GENERAL|TOTAL\s+CARGOS|TARIFA|TOTAL\s+PAGADO|TOTAL\s+DEL\s+VIAJE|TOTAL\s+VIAJE)\b/;
@@ -140,9 +142,19 @@ const NOT_MONEY_LINE = /\b(LEI|LEY|RECIBO|FACTURA|FONO|TEL|TELEFONO|RUT|R\.U\.T|
 /** Registration numbers next to a tax's name ('GST No. : 000584089600', 'GST ID', 'SST REG'). */
 const TAX_REGISTRATION = /\b(GST|SST|TAX|VAT|IVA)\s*(\/\s*TA[XZ]\s*)?(REG\w*|ID|NO\b|NO\.|NUMBER|#|1D)|\bCO\.?\s*REG|\bCOMPANY\s+REG/;
 
+/** A document's number under a title that starts with CASH ('CASH SALES NO. : CS-19204', 'CASH BILL NO'): no tender. */
+const CASH_DOCUMENT = /\bCASH\s+(SALES?|BILL|INV(OICE)?|RECEIPT|MEMO)\s*(NO\b|NO\.|#|NUM)/;
+/**
+ * A tax summary's heading ('GST SUMMARY AMOUNT(RM) TAX(RM)') names no amount of its own, and its rows ('SR:INCLUSIVE OF
+ * GST @6% 23.58 1.42': a rate, the amount taxed, then the tax) end in the tax.
+ */
+const TAX_SUMMARY_HEADING = /\b(GST|SST|TAX|VAT)\s+SUMMARY\b/;
+const TAX_SUMMARY_ROW = /@\s*\d+(\.\d+)?\s*%.*\d[.,]\d{2}\s+-?\d+[.,]\d{2}\s*$/;
+
 export function moneyRole(l: string): MoneyRole | null {
   if (COUNT_LINE.test(l) && !STRONG_TOTAL.test(l)) return null;
-  if (TAX_REGISTRATION.test(l)) return null;
+  if (TAX_REGISTRATION.test(l) || CASH_DOCUMENT.test(l) || TAX_SUMMARY_HEADING.test(l)) return null;
+  if (TAX_SUMMARY_ROW.test(l) && TAX.test(l)) return 'tax';
   if (TIP.test(l)) return TOTAL.test(l) || /\bCON\b|\+/.test(l) ? 'tipTotal' : 'tip';
   if (BALANCE.test(l)) return 'balance';
   if (CHANGE.test(l) && !/\bCAMBIO\s+DE\b/.test(l)) return 'change';
@@ -482,6 +494,8 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const lostPoint = !whole && withCents >= 3 && withCents >= roles.length * 0.6;
   const all: Labelled[] = [];
   for (const r of roles) {
+    // A number with leading zeros, or of seven bare digits where amounts show cents, is an id ('GST : 002008047616').
+    if (/^0\d{3,}$/.test(r.found.raw) || (!whole && /^\d{7,}$/.test(r.found.raw))) continue;
     // Cents printed without their zero ('Rounding Adjustment RM .01', 'CHANGE .00') are read as bare digits.
     const centsOnly = !whole && /^\d{2}$/.test(r.found.raw) && new RegExp(`(?<![\\d.,])[.,]${r.found.raw}(?![\\d.,])`).test(lines[r.index]);
     const value = centsOnly ? Number(r.found.raw) / 100 : lostPoint && /^\d{3,5}$/.test(r.found.raw) ? Number(r.found.raw) / 100 : parseAmount(r.found.raw, currency);
@@ -491,6 +505,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   const positive = (xs: Labelled[]) => xs.filter((x) => x.value > 0);
   const subtotals = positive([...of('subtotal'), ...of('net')]);
   const taxes = positive(of('tax'));
+  // A tax the till says is already in the amounts ('INC 6% GST 1.62' under 'SUBTOTAL 28.70', 'GST 6% INCLUDED') adds
+  // nothing to them: no subtotal + tax is worked out from it.
+  const addedTaxes = taxes.filter((t) => !INCLUDED_TAX.test(folded[t.index]));
   const roundings = of('rounding').filter((r) => Math.abs(r.value) < (whole ? 50 : 1) && r.value !== 0);
   // Some tills print the cash handed over as a negative tender ('CASH -30.70').
   const cash = positive(of('cash').map((x) => ({ ...x, value: Math.abs(x.value) })));
@@ -581,7 +598,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     });
   for (const x of all.filter((r) => LABEL_SCORE[r.role])) for (const t of tips) if (printedLess(x.value, t) || fitsShare(t, x.value - t.value, lines, whole)) add(x.value - t.value, 0, t.index, null, true);
   for (const s of subtotals) {
-    for (const t of taxes) {
+    for (const t of addedTaxes) {
       add(s.value + t.value, 0, t.index, null, true);
       for (const r of roundings) add(s.value + t.value + r.value, 0, r.index, null, true);
       // A service charge comes before the tax: subtotal + service + tax (+ rounding).
@@ -615,7 +632,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     lines.some((line) => [line, line.replace(/(\d) (?=\d)/g, '$1')].some((l) => amountsInLine(l).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole))));
   if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
-  const withTax = items === null ? [] : [items, ...taxes.map((t) => items + t.value)].flatMap((x) => serviceAdds.map((sv) => x + sv));
+  const withTax = items === null ? [] : [items, ...addedTaxes.map((t) => items + t.value)].flatMap((x) => serviceAdds.map((sv) => x + sv));
   const discounted = folded.some((l) => moneyRole(l) === 'discount');
   const itemsGive = discounted ? withTax.flatMap((x) => discounts.map((d) => x - d.value)) : withTax;
 
@@ -628,7 +645,7 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     let agreement = 0;
     if (cash.some((x) => changes.some((k) => k.value > 0 && same(x.value - k.value, v, whole)))) agreement++;
     else if (cash.some((x) => same(x.value, v, whole)) && !changes.some((k) => k.value > 0)) agreement++;
-    if (subtotals.some((s) => taxes.some((t) => serviceAdds.some((sv) => same(s.value + sv + t.value, v, whole) || (c.base > 0 && cashRounding(s.value + sv + t.value, v)) || roundings.some((r) => same(s.value + sv + t.value + r.value, v, whole)))))) agreement++;
+    if (subtotals.some((s) => addedTaxes.some((t) => serviceAdds.some((sv) => same(s.value + sv + t.value, v, whole) || (c.base > 0 && cashRounding(s.value + sv + t.value, v)) || roundings.some((r) => same(s.value + sv + t.value + r.value, v, whole)))))) agreement++;
     if (subtotals.some((s) => discounts.some((d) => same(s.value - d.value, v, whole)))) agreement++;
     if (currency === 'CLP' && subtotals.some((s) => Math.abs(Math.round(s.value * 1.19) - v) <= 1) && !taxes.length) agreement++;
     if (words !== null && digitsAgree && same(words, v, whole)) agreement++;
@@ -651,7 +668,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     const roundedFrom = printed.some((w) => !same(w.value, v, whole) && roundings.some((r) => (c.base === 0 || c.index > r.index) && rounded(w.value, r).some((x) => same(x, v, whole))));
     // Worked out only from a printed total and a rounding line, a candidate has nothing independent on its side.
     if (c.base === 0 && agreement === 0) continue;
-    if (roundedFrom) agreement++;
+    // Printed after its rounding line, it is the till's last word ('TOTAL SALES INCL GST 88.97', 'ROUNDING ADJ -0.02',
+    // 'TOTAL AFTER ADJ INCL GST 88.95'): it outweighs the same sum printed twice before the rounding.
+    if (roundedFrom) agreement += c.base > 0 && roundings.some((r) => r.index < c.index) ? 2 : 1;
     // Or the cash rounding of a printed total with no rounding line ('TOTAL : 46.89', 'CASH 56.90', 'CHANGE DUE 10.00').
     else if (c.base === 0 && cash.some((x) => changes.some((k) => same(x.value - k.value, v, whole))) && printed.some((w) => cashRounding(w.value, v))) agreement++;
     // A total that equals a subtotal plus a suggested tip is the pre-bill's grand total, not what was consumed.
@@ -669,8 +688,10 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
       const roundingOf = (r: Labelled) => cashRounding(v, r.value) || roundings.some((x) => !/-/.test(x.found.raw) && same(v, r.value - x.value, whole));
       if (totalsPrinted.some((r) => (oneDigitApart(v, r.value) && !roundingOf(r)) || (whole && (signReadAsDigit(r.found.raw, v) || leadingDigitLost(r.found.raw, v))) || (!whole && /^\d{3,5}$/.test(r.found.raw) && same(Number(r.found.raw) / 100, v, whole)))) score += 1.6;
     }
-    // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total).
-    if (!best || score > best.score || (score === best.score && c.base > 0 && v > best.value)) {
+    // Equal scores: the larger amount (a tax or a subtotal labelled TOTAL is smaller than the total), or the printed
+    // total with its rounding line, which is what was paid ('TOTAL INCL. OF GST 30.68', 'ROUNDING ADJ 0.02', 'CASH 30.70').
+    const roundsBest = (b: NonNullable<typeof best>) => c.base === 0 && !b.derived && roundings.some((r) => rounded(b.value, r).some((x) => same(x, v, whole)));
+    if (!best || score > best.score || (score === best.score && ((c.base > 0 && v > best.value) || roundsBest(best)))) {
       best = { value: v, score, index: c.index, found: c.found, agreement, derived: c.base === 0, base: c.base };
     }
   }
@@ -679,6 +700,13 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   let amountSource: MoneyFields['amountSource'] = best ? (best.derived ? 'derived' : 'label') : null;
   const agreement = best?.agreement ?? 0;
   const derived = best?.derived ?? false;
+  // No total read, a subtotal printed ('SUBTOTAL 25.00' over a 'NET TOTAL 25. 0' the print broke): the subtotal, a
+  // better guess than the largest amount, which is the cash handed over as often as not.
+  const lastSubtotal = subtotals.filter((x) => !/EXCL|NETO/.test(folded[x.index])).at(-1);
+  if (amount === null && lastSubtotal) {
+    amount = lastSubtotal.value;
+    amountSource = 'largest';
+  }
   if (amount === null) {
     // No TOTAL label: take the largest amount on a line that is not change, cash, a phone or an id. Where the page
     // prints cents, a bare whole number is a postcode, a count or a code ('51200 KL.'), not money.

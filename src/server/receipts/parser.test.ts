@@ -581,6 +581,37 @@ describe('amounts', () => {
     expect(ocr('TOTAL : 46.89\nCASH 56.90\nCHANGE DUE 9.00').amount).toBe(46.89);
   });
 
+  it('a tax said to be included adds nothing, a tax id or a CASH document number is no amount, a summary row ends in its tax', () => {
+    const ocr = (text: string) => parseReceiptText(`RESTORAN SRI MELATI SDN BHD\n<552109-K>\n${text}`, { source: 'ocr' });
+    // The subtotal already holds the tax the till says is included: cash less change confirms it, no 18.50 + 1.05.
+    const included = ocr('NO 20417\nNASI GORENG 9.50\nTEH TARIK 9.00\nSUBTOTAL 18.50\nRM CASH 20.00\nCHANGE 1.50\nINC 6% GST 1.05\nGST : 001987654321');
+    expect(included).toMatchObject({ amount: 18.5, currency: 'MYR' });
+    expect(['INCL. 6% GST 1.05', 'GST 6% INCLUDED 1.05', '*6% GST INCLUDED : 0.70'].map((l) => moneyRole(l))).toEqual(['tax', 'tax', 'tax']);
+    // 'CASH BILL NO.' titles the document: its number is no tender (it had made 183.10 - 21.70 the total).
+    expect(ocr('CASH BILL NO. : CB-18310\nDATE : 02/10/2017\n2 X 6.15 12.30\nCASH 20.00\nCHANGE 7.70').amount).toBe(12.3);
+    expect(moneyRole('CASH SALES NO. : CS-19204')).toBeNull();
+    // A tax summary's heading names no amount; its row ends in the tax, not the total.
+    expect(moneyRole('GST SUMMARY AMOUNT(RM) TAX(RM)')).toBeNull();
+    expect(moneyRole('SR:INCLUSIVE OF GST @6% 16.98 1.02')).toBe('tax');
+    expect(moneyRole('TOTAL SALES INCLUSIVE GST @6% 18.00')).toBe('strong');
+  });
+
+  it('a postcode before a state whose name starts like a currency code is no amount; a total the print broke leaves the subtotal', () => {
+    expect(amountsInLine('11900 PENANG.')).toEqual([{ raw: '11900', symbol: null }]);
+    expect(amountsInLine('TOTAL 12.50 PEN')).toEqual([{ raw: '12.50', symbol: 'PEN' }]);
+    const broken = parseReceiptText('KEDAI MAKANAN HENG\n11900 PENANG.\nTEL: 04-262 0635\n2 KUIH @9.00 18.00\nSUBTOTAL 18.00\nNET TOTAL 18. 0\nC 50.00\nC. GE 32.00', { source: 'ocr' });
+    expect(broken).toMatchObject({ amount: 18, currency: 'MYR' });
+    expect(broken.fieldConfidence.amount).not.toBe('high');
+  });
+
+  it('the total printed after its rounding line is what was paid, and wins a tie with the total before it', () => {
+    const ocr = (text: string) => parseReceiptText(`KEDAI RUNCIT MAJU SDN BHD\nGST REG NO: 001234567890\n${text}`, { source: 'ocr' });
+    // The same sum printed twice before the rounding does not outweigh the till's last word.
+    expect(ocr('1X 000000118927 16.90SR\n1X 000005270385 29.07SR\nSUB-TOTAL 45.97\nTOTAL SALES INCL GST 45.97\nROUNDING ADJ -0.02\nTOTAL AFTER ADJ INCL GST 45.95\nCASH 50.00').amount).toBe(45.95);
+    // No total printed after it: the rounded total the cash paid beats the printed one it ties with.
+    expect(ocr('TOTAL RM INCL. OF GST 15.48\nROUNDING ADJ 0.02\nCASH -15.50').amount).toBe(15.5);
+  });
+
   it("a car park's amount under its label ('*AMT RM' / '1.00'), and never a postcode where the page prints cents", () => {
     const ticket = (amt: string) =>
       parseReceiptText(
@@ -806,6 +837,40 @@ describe('categories', () => {
     ['CONSULTORA LIDERAZGO SPA', 'otros'],
   ])('%s → %s', (name, category) => {
     expect(parseReceiptText(`${name}\nBOLETA\nTOTAL $1.000`).category).toBe(category);
+  });
+});
+
+describe('categories of glued words, trips and recibos', () => {
+  const category = (text: string) => parseReceiptText(text).category;
+
+  it('a merchant word glued to the name by the recogniser still names the trade', () => {
+    expect(category('PANADERIALAESPIGA\nBOLETA\nTOTAL $1.000')).toBe('alimentacion');
+    expect(category('ESTACIONAMIENTOSCENTROPARK\nTICKET N 1234\nA PAGAR $2.500')).toBe('transporte');
+    expect(category('CAFEALTURA\nBOLETA\nTOTAL $3.200')).toBe('alimentacion');
+    expect(category('SERVICENTRO EL ROBLE\nBOLETA\nTOTAL $30.000')).toBe('combustible');
+    expect(category('PADARIA E LANCHONETE CENTRAL\nNFC-e\nValor total R$ 9,50')).toBe('alimentacion');
+  });
+
+  it('a short word glued in the body, or a word that starts another, is no trade', () => {
+    expect(category('FARMACIA EL SOL\nBOLETA\nPAGO TRANSFERENCIA\nTOTAL $4.000')).toBe('otros');
+    expect(category('CLINICA METROPOLITANA\nBOLETA\nTOTAL $40.000')).toBe('otros');
+    expect(category('COMERCIAL SUR\nBOLETA\nCAFETERA ITALIANA $19.990\nTOTAL $19.990')).toBe('otros');
+  });
+
+  it("a taxi's trip ends are places, not the merchant", () => {
+    const text = 'TAXIPLATINO\nRECIBO N 3805\nFecha: 9 oct 2024\nPatente: FHLP98\nDesde: Hotel Plaza\nHasta: Providencia\nValor $: 32.000';
+    expect(category(text)).toBe('transporte');
+    expect(category('JUAN PEREZ\nRECIBO N 12\nDesde: Hotel Sol\nHasta: Centro\nFirma conductor\nValor $ 8.000')).toBe('transporte');
+    expect(category('inDrive\nRecibo\nTotal pagado $ 10.920')).toBe('transporte');
+  });
+
+  it("a recibo's concept is what was paid for, whoever issued it", () => {
+    const recibo = (concept: string) => `RECIBO DE DINERO N 6152\n$ 148.990\nRecibi de Asesorias Norte\npor concepto de${concept}\nFLETESHERMANOSROJAS\nFirma`;
+    expect(category(recibo(' Arriendo bodega'))).toBe('otros');
+    expect(category(recibo('Almuerzos cuadrilla'))).toBe('alimentacion');
+    expect(category(recibo(' Flete Santiago - Rancagua'))).toBe('transporte');
+    expect(category(recibo(' Alojamiento 2 noches'))).toBe('hospedaje');
+    expect(category(recibo(' Aloja miento 2 noches'))).toBe('hospedaje');
   });
 });
 
