@@ -47,3 +47,18 @@ describe("a head office's CNPJ with one digit read as its look-alike", () => {
     expect(rate(tally.other, 'wrong')).toBeLessThan(0.08);
   });
 });
+
+describe('a CNPJ whose leading zero the print lost', () => {
+  const cnpjOf = (printed: string) => parseReceiptText(`PADARIA PAULISTA\nCNP3: ${printed} IE: 26438339\nValor a Pagar R$ 42,71`, { source: 'ocr' }).taxId;
+
+  it('is read with its zero put back when the check digits then hold, its establishment too', () => {
+    // 04.717.900/0001-05 has valid check digits.
+    expect(isValidCnpj('04717900000105')).toBe(true);
+    expect(cnpjOf('4.717.900/0001-05')).toBe('04.717.900/0001-05');
+    expect(cnpjOf('4.717.900/0091-05')).toBe('04.717.900/0001-05');
+  });
+
+  it('is left blank when nothing makes the check digits hold', () => {
+    expect(cnpjOf('4.717.900/0001-06')).toBeNull();
+  });
+});

@@ -15,6 +15,8 @@ const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
   // 'CNPJ:…-68IE:…' glued to the next label; the label's J read as 3 or I, its P as R, a doubled colon.
   { re: new RegExp(`\\bCN[PR][JI13]\\s*[:.;]*\\s*(${CNPJ_SHAPE.source})`), currency: 'BRL' },
+  // Its leading zero lost ('CNP3: 4.717.900/0091-05' for 04.717.900/0001-05): the check digits decide.
+  { re: /\bCN[PR][JI13]\s*[:.;]*\s*(\d[.,:]\s?\d{3}[.,:]\d{3}\/\d{4}-\d{2})(?!\d)/, currency: 'BRL' },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -214,11 +216,16 @@ export function findTaxId(lines: string[]): TaxIdResult {
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
       if (!m || customer || foreign) continue;
-      if (f.currency !== 'BRL') foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
+      if (f.currency !== 'BRL') {
+        foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
+        continue;
+      }
+      const digits = m[1].replace(/\D/g, '');
+      const read = digits.length === 13 ? `0${digits}` : m[1];
       // A CNPJ carries two check digits: one OCR misread is caught, and a blank is better than another company's id.
-      else if (isValidCnpj(m[1])) foreign = { value: cnpj(m[1]), currency: 'BRL' };
+      if (isValidCnpj(read)) foreign = { value: cnpj(read), currency: 'BRL' };
       else {
-        const head = headOffice(m[1]) ?? lookAlikeCnpj(m[1]);
+        const head = headOffice(read) ?? lookAlikeCnpj(read);
         if (head) foreign = { value: head, currency: 'BRL' };
         foreignWorkedOut = !!head;
       }
