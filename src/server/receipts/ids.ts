@@ -293,7 +293,15 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KEX]ET\b/, 'ticket'],
 ];
 
-const NOT_A_TAX_DOCUMENT = /\bNO\s*(ES\s*)?VALIDO\s*COMO\s*(BOLETA|FACTURA)(\s*NI\s*(BOLETA|FACTURA))?/g;
+/**
+ * A word as a recogniser may space it or glue it ('valido co mo', 'Estedocumentono esvalidocomoboletani factura'); a dot
+ * stands for any one letter ('vilido').
+ */
+const spaced = (word: string) => [...word].map((c) => (c === '.' ? '[A-Z]' : c)).join(String.raw`\s*`);
+const NOT_A_TAX_DOCUMENT = new RegExp(
+  `${spaced('NO')}\\s*(${spaced('ES')}\\s*)?${spaced('V.LIDO')}\\s*${spaced('COMO')}\\s*(${spaced('BOLETA')}|${spaced('FACTURA')})(\\s*${spaced('NI')}\\s*(${spaced('BOLETA')}|${spaced('FACTURA')}))?`,
+  'g',
+);
 
 export function findDocumentType(lines: string[]): DocumentType | null {
   let notTaxDocument = false;

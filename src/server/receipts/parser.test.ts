@@ -978,6 +978,11 @@ describe('low-quality input', () => {
       // A paper that says it is no boleta (nor factura) is a ticket.
       expect(parseReceiptText('BAR LA OLA\nRUT 76.232.438-5\nTOTAL $12.969\nDOCUMENTONOVALIDOCOMOBOLETA').documentType).toBe('ticket');
       expect(parseReceiptText('HOSTAL\nTotal cargos $192.980\nEste documento no es valido como boleta ni factura.').documentType).toBe('ticket');
+      // The sentence as a line recogniser spaces, glues or misreads it: a hotel folio is still no factura.
+      for (const sentence of ['Este docum ento no es valido co mo boleta ni factura.', 'Estedocumentono esvalidocomoboletani factura.', 'Este documento no es vilido como boletani factura.']) {
+        const folio = parseReceiptText(`HOTEL TERMAS DEL SUR\nRUT 76.795.176-0\nTotal cargos $192.980\n${sentence}`);
+        expect(folio.documentType).toBe('ticket');
+      }
       const consumo = parseReceiptText('PRE CUENTA\nRUT 76.232.438-5\nConsumo $11.790\nPropina (10%) $1.179\nTotal $12.969\nLa propina es voluntaria');
       expect(consumo.amount).toBe(11790);
     });
