@@ -62,3 +62,13 @@ describe('a CNPJ whose leading zero the print lost', () => {
     expect(cnpjOf('4.717.900/0001-06')).toBeNull();
   });
 });
+
+describe('a CNPJ whose label the print lost', () => {
+  const cnpjOf = (line: string) => parseReceiptText(`POSTO ESTRELA DO SUL LTDA\n${line}\nDANFE NFC-e\nValor a Pagar R$ 99,21`, { source: 'ocr' }).taxId;
+
+  it('is read from its shape when its check digits hold as read, and never mended', () => {
+    expect(cnpjOf('C 1: 04.717.900/0001-05 1 : 784345801')).toBe('04.717.900/0001-05');
+    expect(cnpjOf('C 1: 04.717.900/0001-06 1 : 784345801')).toBeNull();
+    expect(cnpjOf('C 1: 04.717.900/0091-05 1 : 784345801')).toBeNull();
+  });
+});

@@ -11,12 +11,16 @@ export interface TaxId {
 /** Lines about the customer, not the issuer: their ids are skipped. */
 const CUSTOMER_LINE = /\b(CLIENTE|SENOR(ES)?|SR\.?\(?ES\)?|RECEPTOR|COMPRADOR|ADQUIRENTE|DESTINATARIO|CUSTOMER|CONSUMIDOR|CPF)\b/;
 
-const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string }> = [
+/** Foreign tax ids by their label; `validOnly`: taken only when its check digits hold as read (an unlabelled CNPJ). */
+const FOREIGN: ReadonlyArray<{ re: RegExp; currency: string; validOnly?: boolean }> = [
   { re: /\bC\.?U\.?I\.?T\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{2}-?\d{8}-?\d)\b/, currency: 'ARS' },
   // 'CNPJ:…-68IE:…' glued to the next label; the label's J read as 3 or I, its P as R, a doubled colon.
   { re: new RegExp(`\\bCN[PR][JI13]\\s*[:.;]*\\s*(${CNPJ_SHAPE.source})`), currency: 'BRL' },
   // Its leading zero lost ('CNP3: 4.717.900/0091-05' for 04.717.900/0001-05): the check digits decide.
   { re: /\bCN[PR][JI13]\s*[:.;]*\s*(\d[.,:]\s?\d{3}[.,:]\d{3}\/\d{4}-\d{2})(?!\d)/, currency: 'BRL' },
+  // Its label unreadable ('C 1: 34.432.458/0001-31'): the shape, slash and dash in place, and only with its check digits
+  // holding as read.
+  { re: /(?<![\d.,/])(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2})(?![\d.,/-])/, currency: 'BRL', validOnly: true },
   { re: /\bR\.?U\.?C\.?\s*(?:N(?:[°ºO]|RO)\.?)?\s*[:.]?\s*(\d{11})\b/, currency: 'PEN' },
   { re: /\bN\.?I\.?T\.?\s*[:.]?\s*(\d{3}\.?\d{3}\.?\d{3}(?:\s?-\s?\d)?)\b/, currency: 'COP' },
   // Spanish NIF/CIF: a letter, 7 digits and a control character (B65547473), or 8 digits and a letter (persons).
@@ -216,6 +220,10 @@ export function findTaxId(lines: string[]): TaxIdResult {
     for (const f of FOREIGN) {
       const m = f.re.exec(l);
       if (!m || customer || foreign) continue;
+      if (f.validOnly) {
+        if (isValidCnpj(m[1])) foreign = { value: cnpj(m[1]), currency: 'BRL' };
+        continue;
+      }
       if (f.currency !== 'BRL') {
         foreign = { value: m[1].replace(/\s/g, ''), currency: f.currency };
         continue;
