@@ -297,8 +297,9 @@ const DOC_WORDS: ReadonlyArray<[RegExp, DocumentType]> = [
   [/\b(RECIBO|RECEIPT|RECIBO\s+DE\s+PAGO)\b/, 'recibo'],
   // A receipt book's sentence ('Recibí de … la cantidad de … por concepto de'), a ride app's receipt: no SII document.
   [/\bRECIBI(MOS)?\s+DE\b|\bLA\s+(SUMA|CANTIDAD)\s+DE\b|\bPOR\s+CONCEPTO\s+DE\b|\bGRACIAS\s*POR\s*VIAJAR\b|\bTU\s+VIAJE\b|\bTOTAL\s+(DEL\s+)?VIAJE\b/, 'recibo'],
-  // TICKET with its I read as 1 or L and its K as E or X ('T1CEET 4934743', 'TICXET' on a toll's blurred photo).
-  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KEX]ET\b/, 'ticket'],
+  // TICKET with its I read as 1 or L and its K as E or X ('T1CEET 4934743', 'TICXET' on a toll's blurred photo), or
+  // glued to the N° of its number, its K read as 1 or I ('TICKETN°146525', "TIC1ETN'394396").
+  [/\b(TICKET|VOUCHER|COMPROBANTE|CUPOM|TIQUETE|TIQUE|PRE\s*-?\s*CUENTA)\b|\bT[I1L]C[KEXI1]ET(?:\b|(?=N?[°º'".:*]?\s*\d))/, 'ticket'],
 ];
 
 /**

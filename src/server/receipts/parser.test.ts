@@ -983,6 +983,10 @@ describe('low-quality input', () => {
         const folio = parseReceiptText(`HOTEL TERMAS DEL SUR\nRUT 76.795.176-0\nTotal cargos $192.980\n${sentence}`);
         expect(folio.documentType).toBe('ticket');
       }
+      // A car park's TICKET glued to the N° of its number, its K read as 1 (or, once the line is tidied, as I).
+      for (const title of ["TIC1ETN'394396", 'TICKETN°146525', 'TICIET N 394396']) {
+        expect(parseReceiptText(`PARKING TERMINAL SUR\nR.U.T. 77.495.297-7\n${title}\nPATENTE: HJOG-45\nMONTO A PAGAR $4.050`).documentType).toBe('ticket');
+      }
       const consumo = parseReceiptText('PRE CUENTA\nRUT 76.232.438-5\nConsumo $11.790\nPropina (10%) $1.179\nTotal $12.969\nLa propina es voluntaria');
       expect(consumo.amount).toBe(11790);
     });
