@@ -67,10 +67,11 @@ function dateText(line: string): string {
       .replace(/\b((?:19|20)\d{2}):\s?(\d{1,2})-(\d{1,2})\b/g, '$1-$2-$3')
       // Or as a point, its hundreds perhaps misread too ('2925.03-20 18:19').
       .replace(/(?<![\d#.,-])((?:19|2\d)\d{2})\.(\d{1,2})-(\d{1,2})(?![\d.,-])/g, '$1-$2-$3')
-      // Digits read for the letters of a month's abbreviation between a date's separators ('23-A8R-2025').
-      .replace(/(\b\d{1,2}([/.-]))([A-Z\d]{3})(?=\2\d{2,4}(?!\d))/g, (all, head: string, _sep: string, m: string) => {
-        const read = m.replace(/[80516]/g, (c) => LETTER_FOR[c]);
-        return /[A-Z]/.test(m) && /\d/.test(m) && MONTHS[read] ? `${head}${read}` : all;
+      // Digits read for the letters of a month's abbreviation between a date's separators ('23-A8R-2025'), its O read
+      // as a Q, a space perhaps put into it ('04-AG Q-2024').
+      .replace(/(\b\d{1,2}([/.-]))([A-Z\d]{2}\s?[A-Z\d])(?=\2(?:\d{2,4}(?!\d)|(?:19|20)\d{2}(?=\d{1,2}:\d{2})))/g, (all, head: string, _sep: string, m: string) => {
+        const read = m.replace(/\s/, '').replace(/[80516]/g, (c) => LETTER_FOR[c]).replace(/Q/g, 'O');
+        return /[A-Z]/.test(m) && /[\dQ\s]/.test(m) && MONTHS[read] ? `${head}${read}` : all;
       })
       // A numeric date glued to the label before it ('Emsiom09/03/2514:21', 'SALIDA2024-08-1620:49'); two letters
       // before digits are a product's shelf code ('GB12-21-22'), not a label.

@@ -1255,6 +1255,12 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RECIBO\n$ 120.000\nFecha: 8/9/20 25\nFirma').date).toBe('2025-09-08');
       expect(parseReceiptText('PRECUENTA\n2024:02-26:14:03 Comensales 6\nTOTAL $16.764').date).toBe('2024-02-26');
       expect(parseReceiptText('FERRETERIA\n23-A8R-2025 16:47\nTOTAL $5.000').date).toBe('2025-04-23');
+      // Its O read as a Q, a space put into it, or the year glued to the time.
+      expect(parseReceiptText('LIBRERIA\nEmisi0n:04-AG Q-2024 21:25\nTOTAL $5.000').date).toBe('2024-08-04');
+      expect(parseReceiptText('LIBRERIA\nEmision:04-AGQ-202421:25\nTOTAL $5.000').date).toBe('2024-08-04');
+      expect(parseReceiptText('LIBRERIA\nEmision: 12-QCT-2024\nTOTAL $5.000').date).toBe('2024-10-12');
+      // Three letters that are no month stay unread.
+      expect(parseReceiptText('LIBRERIA\nSKU 12-ABQ-2024\nTOTAL $5.000').date).toBeNull();
       expect(parseReceiptText('MINIMARKET\nEm 090220241423\nTotal: $5.460').date).toBe('2024-02-09');
       // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
       expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
