@@ -216,13 +216,16 @@ function brokenMonth(word: string): number | null {
 /** A car park's SALIDA and ENTRADA with the D read as 0, then as O ('SALI0A'). */
 const DATE_LABEL = /\b(FECHA|EMISION|EMITIDA|DATE|DATA|FEC\.?|SALI[DO]A|EXIT|CHECK-?OUT)\b/;
 const OTHER_DATE = /\b(VENCIMIENTO|VENCE|VALIDO|VIGENCIA|EXPIRA|DUE DATE|RESOLUCION|RES\.|CADUCA|INICIO\s+(DE\s+)?ACTIVIDADES|NACIMIENTO)\b/;
-/** The start of a stay (a car park's entry, a hotel's check-in): the document's date only when nothing else is printed. */
 /**
  * A period printed on the receipt, two days joined by a dash ('25 AUG - 3 SEPT 2017', '01/03 - 31/03/2025'): an event's
  * or a subscription's days, not the day of the purchase, unless nothing else on the page is a date.
  */
 const PERIOD = new RegExp(`\\b\\d{1,2}(?:\\s*(?:${MONTH_ALT})[A-Z]*\\.?|[/.-]\\d{1,2})(?:[/.-]?\\s*\\d{2,4})?\\s+[-–~]\\s+\\d{1,2}(?:\\s*(?:${MONTH_ALT})[A-Z]*|[/.-]\\d{1,2})\\b`);
-const START_DATE = /\b(ENTRA[DO]A|INGRESO|LLEGADA|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
+/**
+ * The start of a stay (a car park's entry, a hotel's check-in, its LLEGADA read with an L lost and its A as R:
+ * 'Legadr:14/08/2025'): the document's date only when nothing else is printed.
+ */
+const START_DATE = /\b(ENTRA[DO]A|INGRESO|L?LEGAD[AR]|CHECK-?IN|ARRIVAL|DESDE|ENTRY)\b/;
 
 /** Dates OCR glued on a labelled line: '30032018', '12/02/2018' read as '1210212018', or glued to a number before. Day first. */
 const SLASH_READ_AS_1 = [/\b(\d{1,2})[1Il|](\d{1,2})[/.-](\d{2})\b/, /\b(\d{1,2})[/.-](\d{1,2})[1Il|](\d{2})\b/];

@@ -1259,6 +1259,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('LIBRERIA\nEmisi0n:04-AG Q-2024 21:25\nTOTAL $5.000').date).toBe('2024-08-04');
       expect(parseReceiptText('LIBRERIA\nEmision:04-AGQ-202421:25\nTOTAL $5.000').date).toBe('2024-08-04');
       expect(parseReceiptText('LIBRERIA\nEmision: 12-QCT-2024\nTOTAL $5.000').date).toBe('2024-10-12');
+      // A hotel's check-in with its LLEGADA misread is still no issue date: the folio's own date is.
+      const folio = (llegada: string) => parseReceiptText(`HOTEL TERMAS DEL SUR\nFolio huesped: 552989\n${llegada}:14/08/2025 Salida:17/08/2025 Noches:3\nFech de m oe:17:08/2025 16:24\nTotal cargos $386.900`).date;
+      expect(['Llegada', 'Legadr', 'LLEGADR'].map(folio)).toEqual(['2025-08-17', '2025-08-17', '2025-08-17']);
       // Three letters that are no month stay unread.
       expect(parseReceiptText('LIBRERIA\nSKU 12-ABQ-2024\nTOTAL $5.000').date).toBeNull();
       expect(parseReceiptText('MINIMARKET\nEm 090220241423\nTotal: $5.460').date).toBe('2024-02-09');
