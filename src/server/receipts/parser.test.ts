@@ -332,6 +332,16 @@ describe('mergeReadings: one page read by two recognisers', () => {
     expect([kept.amount, kept.fieldConfidence.amount]).toEqual([50000, 'low']);
   });
 
+  it("takes the second's amount where the first read its peso sign as a 5", () => {
+    const ticket = (amountLine: string) => parseReceiptText(['PARKING TERMINAL SUR', 'TICKET N 394396', 'VALOR MINUTO: $25', amountLine, 'PAGADO CON TARJETA'].join('\n'), { source: 'ocr' });
+    const [five, sign] = [ticket('MONTO A PAGAR 54.050'), ticket('KONTO A PAGAR $4.050')];
+    expect([five.amount, sign.amount]).toEqual([54050, 4050]);
+    expect(mergeReadings(five, sign).amount).toBe(4050);
+    // The other way round, or two amounts that differ otherwise, the first's stands.
+    expect(mergeReadings(sign, five).amount).toBe(4050);
+    expect(mergeReadings(ticket('MONTO A PAGAR $4.950'), sign).amount).toBe(4950);
+  });
+
   it('moves the amount with its currency, net and tax, and leaves no source behind for a field it empties', () => {
     const dollars = parseReceiptText(['WALGREENS', 'SUBTOTAL $10.00', 'TAX $0.80', 'TOTAL USD 10.80'].join('\n'), { source: 'ocr' });
     const unread = parseReceiptText(['WALGREENS', 'TOTAL 1O.8O'].join('\n'), { source: 'ocr' });

@@ -343,7 +343,10 @@ export function mergeReadings(first: ParsedReceipt, second: ParsedReceipt): Pars
       }
     }
   };
-  if (secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount']);
+  // A peso sign the first recogniser read as a 5 where the second read it as a sign ('TOTAL A PAGAN 531.760' beside
+  // 'TOTAL A PAGAS $31.760'): the second's amount, whatever either's confidence.
+  const signReadAs5 = first.currency === 'CLP' && second.currency === 'CLP' && first.amount !== null && second.amount !== null && String(first.amount) === `5${second.amount}`;
+  if (signReadAs5 || secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount']);
   for (const field of ['date', 'documentType', 'invoiceNumber', 'taxId', 'address', 'paymentMethod'] as const) if (secondSurer(field)) take([field]);
   if (secondSurer('category', 'issuerName')) take(['category', 'issuerName', 'description']);
   // Two recognisers that read different days, or different printed types: neither is sure of it.
