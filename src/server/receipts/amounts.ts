@@ -107,7 +107,12 @@ const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTO
 const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGER))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
-const CASH = /\b(EFECTIVO|CASH|RECEIVED|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b/;
+const CASH = /\b(EFECTIVO|CASH|RECEIVED|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b|\b(DEBITO|CREDITO)(?=\d)/;
+/**
+ * A ride app's fare in parts ('Tarifa base $5.500', 'Tarifa dinámica $1.230', 'Tarifadeservicio $490', 'Tarifa del viaje'
+ * beside its 'Total'): a part, not the total a toll's bare TARIFA is.
+ */
+const FARE_PART = /\bTARIFA\s*(BASE|DINAMICA|DEL?\s*VIAJE|DE\s*SERVICIO|MINIMA|POR\s+(KM|KILOMETRO|MINUTO))/;
 const ROUNDING = /\b(ROUNDING|ROUND(ING)?\s+ADJ\w*|REDONDEO|ARREDONDAMENTO|ADJUSTMENT)\b/;
 const DISCOUNT = /\b(DESCUENTOS?|DCTO\.?|DSCTO\.?|DISCOUNT|DESCONTOS?|AHORRO|AHORRASTE|DONACION)\b/;
 const SUBTOTAL = /\b(SUB\s?-?\s?TOTAL|TOTAL\s*\(?\s*(EXCL|EXCLUDING|BEFORE|SIN\s+IVA)|EXCL(UDING|\.)?\s+(OF\s+)?(GST|SST|TAX|VAT)|AMT\.?\s+EXCL|TOTAL\s+SALES\s*\(?\s*EXCL|CONSUMO\s+TOTAL|TOTAL\s+CONSUMO|^CONSUMO|TOTAL\s+\d+\s?%\s+SUPPLIES|SUPPLIES|VALOR\s+TOTAL\s+DOS\s+PRODUTOS|TOTAL\s+BRUTO)\b/;
@@ -153,7 +158,7 @@ const TAX_SUMMARY_ROW = /@\s*\d+(\.\d+)?\s*%.*\d[.,]\d{2}\s+-?\d+[.,]\d{2}\s*$/;
 
 export function moneyRole(l: string): MoneyRole | null {
   if (COUNT_LINE.test(l) && !STRONG_TOTAL.test(l)) return null;
-  if (TAX_REGISTRATION.test(l) || CASH_DOCUMENT.test(l) || TAX_SUMMARY_HEADING.test(l)) return null;
+  if (TAX_REGISTRATION.test(l) || CASH_DOCUMENT.test(l) || TAX_SUMMARY_HEADING.test(l) || FARE_PART.test(l)) return null;
   if (TAX_SUMMARY_ROW.test(l) && TAX.test(l)) return 'tax';
   if (TIP.test(l)) return TOTAL.test(l) || /\bCON\b|\+/.test(l) ? 'tipTotal' : 'tip';
   if (BALANCE.test(l)) return 'balance';

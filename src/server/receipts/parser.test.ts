@@ -1394,6 +1394,15 @@ describe('low-quality input', () => {
       expect(parseReceiptText('FERRETERIA\nRUT 76.086.428-5\n05/09/2024\nTOTAL $15.660').documentType).toBe('boleta');
     });
 
+    it("a ride app's fare parts are no total; its card line glued to the card's digits is what was paid", () => {
+      const app = (card: string) =>
+        parseReceiptText(`DiDi\nRecibo\nlunes, 16 de diciembre de 2024\nGracias por viajar, Ana\nTotal $ 7.220\nTarifa base $5.500\nTarifa dinamica $1.230\nCuota de reserva $490\nPagos\n${card}\n16/12/2024 08:18`, { source: 'ocr' });
+      expect(app('Débito2752 $7.220').amount).toBe(7220);
+      expect(app('Débito ···2752 $7.220').amount).toBe(7220);
+      expect(['TARIFA BASE $5.500', 'TARIFADESERVICIO $490', 'TARIFA DEL VIAJE $5.850', 'TARIFA: $4.600'].map(moneyRole)).toEqual([null, null, null, 'strong']);
+      expect(moneyRole('DEBITO2752 $7.220')).toBe('cash');
+    });
+
     it('a month glued to its day and year, a separator read as a 1, a colon for a thousands point after $', () => {
       expect(parseReceiptText('RECIBO N°2940\nFecha: 15may2024\nValor $: 15000').date).toBe('2024-05-15');
       expect(parseReceiptText('RECIBO N°2940\nFecha: 6/712025\nValor $: 15000').date).toBe('2025-07-06');
