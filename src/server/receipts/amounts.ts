@@ -89,6 +89,8 @@ export function amountsInLine(line: string): FoundAmount[] {
     const start = (m.index ?? 0) + m[0].indexOf(m[2]);
     const end = start + m[2].length;
     if ((!m[1] && /[A-Za-z]/.test(text[start - 1] ?? '')) || (!m[3] && /[A-Za-z]/.test(text[end] ?? ''))) continue;
+    // Nor is the tail of a number broken by a letter ('TOTAL 54L.060' is no 60).
+    if (!m[1] && /[.,]/.test(text[start - 1] ?? '') && /[A-Za-z\d]/.test(text[start - 2] ?? '')) continue;
     out.push({ raw: m[2], symbol });
   }
   return out;
@@ -104,7 +106,9 @@ const COUNT_LINE = /\b(TOTAL\s*(QTY|QUANTITY|ITEMS?|ITEM\(S\)|ARTICULOS|PRODUCTO
  * Also glued to the next word by a line recogniser ('PROPINASUGERIDA15%', 'PROPINASUGERICA'), or with a letter lost
  * before SUGERIDA ('PROINA SUGERIDA').
  */
-const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGER))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)/;
+// PROPINA as a recogniser spells it: letters lost before SUGERIDA, or split after its PROP at the line's start
+// ('Prop a a $4.806').
+const TIP = /\b(PROPINA|TIPS?|GRATUITY|GORJETA)(\b|(?=SUGER))|\b(PROINA|PROPNA|PRPINA|ROPINA|PROPIA)\s?(?=SUGERID)|^\W*PROP(\s+[A-Z]){1,3}\s+(?=\$|\d)/;
 const BALANCE = /\b(SALDO|BALANCE\s+DUE\s+0|SALDO\s+PENDIENTE)\b/;
 const CHANGE = /\b(VUELTO|CAMBIO|CHANGE(\s+DUE)?|TROCO)\b/;
 const CASH = /\b(EFECTIVO|CASH|RECEIVED|PAID\s+AMOUNT|AMOUNT\s+PAID|TENDERED|TENDER|DINHEIRO|RECIBIDO|PAGA\s+CON|PAGO\s+CON|PAGADO|VALOR\s+PAGO|PAGAMENTO|CARTAO|TARJETA|VISA|MASTERCARD|DEBITO|CREDITO|REDCO[MN]PRA|CREDIT|CARD|PAID|ACCEPTED)\b|\b(DEBITO|CREDITO)(?=\d)/;
@@ -161,6 +165,8 @@ export function moneyRole(l: string): MoneyRole | null {
   if (TAX_REGISTRATION.test(l) || CASH_DOCUMENT.test(l) || TAX_SUMMARY_HEADING.test(l) || FARE_PART.test(l)) return null;
   if (TAX_SUMMARY_ROW.test(l) && TAX.test(l)) return 'tax';
   if (TIP.test(l)) return TOTAL.test(l) || /\bCON\b|\+/.test(l) ? 'tipTotal' : 'tip';
+  // A bill's total with the tip, its PROPINA garbled ('TOTAL CON POPA $52.864').
+  if (/\bTOTAL\s*CON\s*P[A-Z]{2,}/.test(l)) return 'tipTotal';
   if (BALANCE.test(l)) return 'balance';
   if (CHANGE.test(l) && !/\bCAMBIO\s+DE\b/.test(l)) return 'change';
   if (ROUNDING.test(l) && !/\bTOTAL\s+ROUNDED|ROUNDED\s+TOTAL/.test(l)) return 'rounding';
@@ -294,6 +300,8 @@ function valueAt(lines: string[], i: number, above = false): FoundAmount | null 
     const found = amountsInLine(/^\s*\d{1,3}(?:[.,]\s?\d(?:\s?\d){2})+\s*$/.test(line) ? line.replace(/\s/g, '') : line);
     return found.length ? found[found.length - 1] : null;
   };
+  // A label whose own amount the print broke ('TOTAL 54L.060') does not take the next line's number.
+  if (/\d[.,]?[A-Za-z]?[.,]\d{3}\s*$/.test(lines[i])) return null;
   // The amount on the line above, where the page's amounts stand above their labels.
   if (above) return near(lines[i - 1]);
   // The next line holds only the amount ('Total' / 'S45.881'); or a label that waits for its amount ('Valor $:') is

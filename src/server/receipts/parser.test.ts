@@ -981,6 +981,19 @@ describe('low-quality input', () => {
       expect(r).toMatchObject({ currency: 'CLP', amount: 6000 });
     });
 
+    it("a pre-bill's PROPINA and TOTAL CON PROPINA as a recogniser garbles them; a total the print broke takes no other line's number", () => {
+      const bill = (tip: string, withTip: string) =>
+        parseReceiptText(`RESTAURANT EL FOGON CRIOLLO\nPRE CUENTA\n1 PASTEL DE CHOCLO $10.470\n1 PISCO SOUR $5.560\nTOTAL $48.060\n${tip}\n${withTip}`, { source: 'ocr' });
+      expect(bill('Prop a a $4.806', 'TOTAL CON POPA $52.864').amount).toBe(48060);
+      expect(bill('Propina $4.806', 'TOTALCON PRPINA $52.866').amount).toBe(48060);
+      expect(['PROP A A $4.806', 'TOTAL CON POPA $52.864', 'PROPIEDAD 12 $5.000'].map(moneyRole)).toEqual(['tip', 'tipTotal', null]);
+      // 'TOTAL 54L.060': no 60, and not the number on the next line either.
+      expect(amountsInLine('TOTAL 54L.060')).toEqual([]);
+      const broken = parseReceiptText('RESTAURANT EL FOGON CRIOLLO\n1 PASTEL DE CHOCLO $10.470\nTOTAL 54L.060\n4.806\nGRACIAS', { source: 'ocr' });
+      expect(broken.amount).not.toBe(4806);
+      expect(broken.fieldConfidence.amount).toBe('low');
+    });
+
     it('a pre-bill\'s total with the suggested tip gives what was consumed', () => {
       const r = parseReceiptText('PRE CUENTA\nRUT 77.291.652-3\n1 LOMO A LO POBRE $10.070\nSUBTOTAL $115.030\nPROPINA SUGERIDA 15% $17.255\nTOTAL A PAGAR $132.285');
       expect(r.amount).toBe(115030);
