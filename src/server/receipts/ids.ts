@@ -346,6 +346,14 @@ export function findInvoiceNumber(lines: string[]): string | null {
   // line is N° too.
   const folded = lines.map((line) =>
     fold(line)
+      // The title glued to its N° ('BOLETAELECTRONICAN°716388', 'TICKETN318846') or a folio's label to its number
+      // ('ESTADODECUENTA-FOLIO775497').
+      .replace(/(ELECTR[A-Z]{0,4}CA|TICKET|BOLETA|FACTURA)N(?=[\s°º*?'".:·]*\d)/g, '$1 N')
+      .replace(/\b(BOLETA|FACTURA)(?=ELE[CG]TR)/g, '$1 ')
+      .replace(/\bFOLIO(?=\d)/g, 'FOLIO ')
+      // A guest folio's label ('Folio huesped: 910967').
+      .replace(/\bFOLIO\s+HUESPED\b/g, 'FOLIO')
+      .replace(/\bN(?=\d{5,}\b)/g, 'N° ')
       .replace(/\bN\s?[*?'"°º·](?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN[O0](?=\s+\d)/g, 'N°')
       .replace(/\bNE(?=\s*[:.]?\s*\d)/g, 'N°')

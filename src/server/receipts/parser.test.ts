@@ -293,6 +293,14 @@ describe('parseReceiptText: Chilean receipts', () => {
     expect(parseReceiptText('MINIMARKET\nNO 5 PASAJE\nTOTAL $1.990').invoiceNumber).toBeNull();
   });
 
+  it('folio glued to the title or to its label, and a hotel folio\'s', () => {
+    const folio = (line: string) => parseReceiptText(`COMERCIAL SUR LTDA\n${line}\nTOTAL $1.990`, { source: 'ocr' }).invoiceNumber;
+    expect(['BOLETAELECTRONICAN°716388', 'BOLETAELECTRONICAN*716388', 'BOLETAELECTRONICAN 716388', 'BOLETA ELECTRONICA N716388', 'TICKETN716388'].map(folio)).toEqual(Array(5).fill('716388'));
+    expect(['ESTADODECUENTA-FOLIO775497', 'Folio huesped: 775497', 'Folio huesped:775497'].map(folio)).toEqual(Array(3).fill('775497'));
+    // A number glued to an N outside a document line is still no folio.
+    expect(folio('CALLE N12345 SANTIAGO')).toBeNull();
+  });
+
   it('a fare line is not taken for an address', () => {
     const r = parseReceiptText('TAXI OFICIAL\nValor carrera 12.000\nFecha 5/3/2026');
     expect(r.address).toBeNull();
