@@ -44,6 +44,11 @@ export interface Reading {
 /** One reading of a page: the first recogniser's text and, when there is one, the second's. */
 type TextPair = Pick<Reading, 'text' | 'secondText'>;
 
+/** The texts of one recognition: the first recogniser's, and the second's when it read one. */
+function textsOf(r: OcrResult): TextPair {
+  return { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}) };
+}
+
 function parseReading(r: TextPair, source: Reading['source']): ParsedReceipt {
   return r.secondText ? mergeReadings(parseReceiptText(r.text, { source }), parseReceiptText(r.secondText, { source })) : parseReceiptText(r.text, { source });
 }
@@ -90,8 +95,7 @@ async function smallerLooks(view: Buffer, ocr: OcrEngine, reading: TextPair): Pr
   const looks: TextPair[] = [];
   if (!wanted.length) return looks;
   for (const scale of SMALLER_LOOKS) {
-    const r = await ocr.recognize(await shrunkView(view, scale));
-    const look = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}) };
+    const look = textsOf(await ocr.recognize(await shrunkView(view, scale)));
     looks.push(look);
     const parsed = parseReading(look, 'ocr');
     if (!wanted.some((f) => parsed[f] !== null)) break;
@@ -174,7 +178,7 @@ async function readImage(bytes: Buffer, ocr: OcrEngine, method: string): Promise
       result = await ocr.recognize(view);
     }
   }
-  const reading: Reading = { text: result.text, ...(result.secondText ? { secondText: result.secondText } : {}), source: 'ocr', barcode, method };
+  const reading: Reading = { ...textsOf(result), source: 'ocr', barcode, method };
   // The timbre gives the date and the RUT; without it, a page read blank is not looked at again.
   if (!barcode && result.text.trim()) {
     const looks = await smallerLooks(view, ocr, reading);
