@@ -88,6 +88,24 @@ describe('the total is the candidate the arithmetic agrees with', () => {
     expect(money.amount).toBe(12500);
     expect(money.agreement).toBeGreaterThan(0);
   });
+
+  test('a hand\'s words as a line recogniser reads them: split, glued, a letter off', () => {
+    expect(amountInWords('cantidad& Doscientos sezentay sie te milpesos')).toBe(267000);
+    expect(amountInWords('la cantidad de trescientosochomil pesos')).toBe(308000);
+    expect(amountInWords('la suma de ecuarentay un mil pesos')).toBe(41000);
+    expect(amountInWords('la cantidad de\nnovecientos mil quinientos pesos')).toBe(900500);
+    // Words out of Spanish order are no amount; a word before the amount that ends in a number word is not one.
+    expect(amountInWords('la suma de un doce mil pesos')).toBe(12000);
+    expect(amountInWords('segun doce mil pesos')).toBe(12000);
+    expect(amountInWords('son 5000 pesos')).toBeNull();
+  });
+
+  test('the words decide where the hand\'s digits differ from them in one digit', () => {
+    const book = ['RECIBO N 004512', '261.000.-', 'Recibi de Comercial Sur Ltda.', 'cantidad& Doscientos sezentay sie te milpesos', 'por concepto de Pintura bodega'];
+    expect(findMoney(book, () => 'CLP').amount).toBe(267000);
+    // Two digits apart is no misread digit: the digits stand.
+    expect(findMoney(['RECIBO N 004512', '$ 251.000.-', 'cantidad& Doscientos sezentay sie te milpesos'], () => 'CLP').amount).toBe(251000);
+  });
 });
 
 describe('the decimal separator follows the currency and the digits after it', () => {

@@ -193,43 +193,122 @@ const UNITS: Record<string, number> = {
   OCHOCIENTAS: 800, NOVECIENTOS: 900, NOVECIENTAS: 900,
 };
 
+const MULTIPLIERS = new Set(['MIL', 'MILLON', 'MILLONES']);
+const VOCABULARY = [...Object.keys(UNITS), ...MULTIPLIERS, 'Y', 'DE'];
+
+/** Levenshtein distance between two short words. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/** A word of five letters or more may have one letter wrong, lost or added; shorter ones must be exact. */
+const tolerance = (word: string) => (word.length >= 5 ? 1 : 0);
+
+/**
+ * The number words that spell `letters` run together from each position to the end, with the fewest letters wrong (each
+ * word within its tolerance): `wordsFrom(i)` answers them, or null when the letters from i cannot be read as such.
+ */
+function spelled(letters: string): (from: number) => string[] | null {
+  const n = letters.length;
+  const cost: number[] = Array(n + 1).fill(Infinity);
+  const choice: Array<{ word: string; length: number } | null> = Array(n + 1).fill(null);
+  cost[n] = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    for (const word of VOCABULARY) {
+      const tol = tolerance(word);
+      for (let length = Math.max(1, word.length - tol); length <= word.length + tol && i + length <= n; length++) {
+        if (cost[i + length] === Infinity) continue;
+        const d = length === word.length && letters.startsWith(word, i) ? 0 : tol ? editDistance(letters.slice(i, i + length), word) : Infinity;
+        if (d > tol || d + cost[i + length] >= cost[i]) continue;
+        cost[i] = d + cost[i + length];
+        choice[i] = { word, length };
+      }
+    }
+  }
+  return (from) => {
+    if (cost[from] === Infinity) return null;
+    const words: string[] = [];
+    for (let i = from; i < n; i += choice[i]!.length) words.push(choice[i]!.word);
+    return words;
+  };
+}
+
+/** The value of number words, or null when they are not in the order Spanish writes them ('un doce' is none). */
+function valueOfWords(words: string[]): number | null {
+  const order = (v: number) => (v >= 100 ? 3 : v >= 10 ? 2 : 1);
+  let total = 0;
+  let current = 0;
+  let last = 4;
+  let afterY = false;
+  let any = false;
+  for (const [i, w] of words.entries()) {
+    if (w === 'DE') {
+      if (words[i - 1] !== 'MILLON' && words[i - 1] !== 'MILLONES') return null;
+      continue;
+    }
+    if (w === 'Y') {
+      // 'treinta y dos': only between tens and a unit.
+      if (!(current % 100 >= 30 && current % 10 === 0) || afterY) return null;
+      afterY = true;
+      continue;
+    }
+    if (MULTIPLIERS.has(w)) {
+      if (afterY) return null;
+      total = w === 'MIL' ? total + (current || 1) * 1000 : (total + (current || 1)) * 1_000_000;
+      current = 0;
+      last = 4;
+      any = true;
+      continue;
+    }
+    const v = UNITS[w];
+    if (order(v) >= last || (afterY && order(v) !== 1)) return null;
+    current += v;
+    last = v >= 10 && v < 30 ? 1 : order(v);
+    afterY = false;
+    any = true;
+  }
+  if (afterY) return null;
+  const value = total + current;
+  return any && value > 0 ? value : null;
+}
+
 /**
  * An amount written in Spanish words ('son: doce mil quinientos pesos', 'la suma de treinta y dos mil pesos') → 12500,
- * 32000; null when the text holds no such phrase. Only a run of number words that ends in PESOS counts.
+ * 32000; null when the text holds no such phrase. Only a run of number words that ends in PESOS counts. A hand's words
+ * as a line recogniser reads them are split, glued and a letter off ('Ciento nowentay cua tro milpesos'): the letters
+ * before PESOS (on its line and the line above) are read as number words run together, each word of five letters or
+ * more allowed one letter wrong, from the earliest start of a word where they all read, in the order Spanish writes
+ * numbers.
  */
 export function amountInWords(text: string): number | null {
-  const t = fold(text).replace(/[^A-Z\s]/g, ' ');
-  const runs = t.matchAll(/((?:\b(?:[A-Z]+)\b\s+){1,14}?)PESOS\b/g);
-  for (const m of runs) {
-    const words = m[1].trim().split(/\s+/);
-    // Walk back from PESOS while the words are number words.
-    const taken: string[] = [];
-    for (let i = words.length - 1; i >= 0; i--) {
-      const w = words[i];
-      if (w in UNITS || w === 'MIL' || w === 'MILLON' || w === 'MILLONES' || w === 'Y' || w === 'DE') taken.unshift(w);
-      else break;
-    }
-    while (taken.length && (taken[0] === 'Y' || taken[0] === 'DE')) taken.shift();
-    if (!taken.length) continue;
-    let total = 0;
-    let current = 0;
-    let any = false;
-    for (const w of taken) {
-      if (w === 'Y' || w === 'DE') continue;
-      if (w === 'MIL') {
-        total += (current || 1) * 1000;
-        current = 0;
-      } else if (w === 'MILLON' || w === 'MILLONES') {
-        total = (total + (current || 1)) * 1_000_000;
-        current = 0;
-      } else {
-        current += UNITS[w];
-        any = true;
+  const lines = fold(text).split('\n');
+  for (const [i, line] of lines.entries()) {
+    for (const m of line.matchAll(/PESOS\b/g)) {
+      const before = `${lines[i - 1] ?? ''} ${line.slice(0, m.index)}`.slice(-120);
+      const letters = before.replace(/[^A-Z]/g, '');
+      // Where a word begins in the text: after anything that is not a letter.
+      const starts = new Set<number>();
+      let k = 0;
+      for (const [j, ch] of [...before].entries()) {
+        if (!/[A-Z]/.test(ch)) continue;
+        if (j === 0 || !/[A-Z]/.test(before[j - 1])) starts.add(k);
+        k++;
       }
-      if (w === 'MIL' || w === 'MILLON' || w === 'MILLONES') any = true;
+      const wordsFrom = spelled(letters);
+      for (let at = 0; at < letters.length; at++) {
+        if (!starts.has(at)) continue;
+        const words = wordsFrom(at);
+        if (!words || words[0] === 'Y' || words[0] === 'DE') continue;
+        const value = valueOfWords(words);
+        if (value !== null) return value;
+      }
     }
-    const value = total + current;
-    if (any && value > 0) return value;
   }
   return null;
 }
@@ -638,11 +717,14 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
   if (currency === 'CLP' && !taxes.length) for (const n of positive(of('net'))) add(Math.round(n.value * 1.19), 0, n.index, null, true);
   // A cents currency read without its point ('TOTAL 685' for 6.85, '5143' for 51.43).
   if (!whole) for (const t of printed) if (/^\d{3,5}$/.test(t.found.raw)) add(Number(t.found.raw) / 100, 0, t.index, null, true);
-  // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them).
-  // A handwritten amount's digits split by a space ('$ 11 5.000=') are read joined too.
+  // The amount in words is a candidate only when digits somewhere say the same (it confirms them, it does not replace them),
+  // or all but one of the same number of digits: a hand's digit misread ('191.000.-' under 'ciento noventa y cuatro mil
+  // pesos'), where the words are what the recibo says. A handwritten amount's digits split by a space ('$ 11 5.000=')
+  // are read joined too.
+  const nearly = (v: number, w: number) => same(v, w, whole) || (whole && Number.isFinite(v) && oneDigitApart(v, w));
   const digitsAgree =
     words !== null &&
-    lines.some((line) => [line, line.replace(/(\d) (?=\d)/g, '$1')].some((l) => amountsInLine(l).some((f) => same(parseAmount(f.raw, currency) ?? NaN, words, whole))));
+    lines.some((line) => [line, line.replace(/(\d) (?=\d)/g, '$1')].some((l) => amountsInLine(l).some((f) => nearly(parseAmount(f.raw, currency) ?? NaN, words))));
   if (words !== null && digitsAgree) add(words, 1, -1, null, false);
 
   const withTax = items === null ? [] : [items, ...addedTaxes.map((t) => items + t.value)].flatMap((x) => serviceAdds.map((sv) => x + sv));

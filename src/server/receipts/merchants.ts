@@ -33,7 +33,7 @@ const RULES: ReadonlyArray<{ re: RegExp; category: ReceiptCategory; brand?: bool
     category: 'alimentacion',
   },
   { re: /\b(TAXI|RADIO\s?TAXI|PEAJE|PEAJES|AUTOPISTA|TAG|TELEPEAJE|ESTACIONAMIENTOS?|PARKING|AEROLINEA|AIRLINES?|PASAJES?|BUS|METRO|TRANSFER|TRASLADOS?|FLETES?|CONDUCTOR|VIAJES?|VIAJAR)\b/, category: 'transporte' },
-  { re: /\b(LIBRERIA|FERRETERIA|MATERIALES|CONSTRUCCION|PAPELERIA|OFICINA|TONER)\b/, category: 'materiales' },
+  { re: /\b(LIBRERIA|FERRETERIA|MATERIALES|CONSTRUCCION|PAPELERIA|OFICINA|TONER|HERRAMIENTAS?|REPUESTOS?|PINTURAS?|GASFITERIA|REPARACION(ES)?|TECHUMBRE|ARIDOS|CEMENTO)\b/, category: 'materiales' },
 ];
 
 /**
@@ -96,9 +96,17 @@ function matchIn(original: string, header: boolean): { index: number; category: 
 function concept(lines: string[]): string | null {
   for (let i = 0; i < lines.length; i++) {
     const m = /\bPOR\s*CONCE[A-Z]{0,4}\s*(?:DE\b|DE(?=[A-Z]))?\s*:?\s*(.*)$/i.exec(fold(lines[i]));
-    if (m) return m[1].trim() || (lines[i + 1] ?? '');
+    // fold() keeps positions for Latin text: the concept is cut from the line as written.
+    if (m) return lines[i].slice(lines[i].length - m[1].length).trim() || (lines[i + 1] ?? '');
   }
   return null;
+}
+
+/** A recibo's concept as a description ('Reparacion techumbre'), or null when it states none or it is unreadable. */
+export function paidFor(lines: string[]): string | null {
+  const text = concept(lines)?.replace(/\s+/g, ' ').replace(/^[\s:.,-]+|[\s:.,=-]+$/g, '') ?? '';
+  if ((fold(text).match(/[A-Z]/g) ?? []).length < 4) return null;
+  return (text.charAt(0).toUpperCase() + text.slice(1)).slice(0, 200);
 }
 
 /**

@@ -889,6 +889,19 @@ describe('categories of glued words, trips and recibos', () => {
     expect(category(recibo(' Flete Santiago - Rancagua'))).toBe('transporte');
     expect(category(recibo(' Alojamiento 2 noches'))).toBe('hospedaje');
     expect(category(recibo(' Aloja miento 2 noches'))).toBe('hospedaje');
+    // A repair's materials and work (a roof, the plumbing) are the company's premises, not a meal or a trip.
+    expect(category(recibo(' Reparación techumbre'))).toBe('materiales');
+    expect(category(recibo('ReparaCiontechumbre'))).toBe('materiales');
+    expect(category(recibo(' Compra de áridos'))).toBe('materiales');
+  });
+
+  it("a recibo's payer is not its issuer, and its concept is its description", () => {
+    const r = parseReceiptText('RECIBO DE DINERO N°3880\n$ 400.990.-\nRecibi de Servicios Norte Ltda.\nla cantidad de cuatrocientos mil pesos\npor concepto de Reparación techumbre\nFirma', { source: 'ocr' });
+    expect(r.issuerName).toBeNull();
+    expect(r.description).toBe('Reparación techumbre');
+    expect(parseReceiptText('RECIBODE DINERO N 3880\n$ 400.990\nRecibi deServiciosNorteLtda\npor concepto de\nflete a Rancagua', { source: 'ocr' }).description).toBe('Flete a Rancagua');
+    // A concept the recogniser left unreadable gives the usual description.
+    expect(parseReceiptText('TAXI LOS ANDES\nRECIBO N 12\npor concepto de -\nValor $ 8.000', { source: 'ocr' }).description).toBe('Compra en TAXI LOS ANDES');
   });
 });
 

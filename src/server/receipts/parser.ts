@@ -3,7 +3,7 @@ import { currencyFromSymbols, findMoney } from './amounts.js';
 import { currencyFromCountry, isWholeUnit } from './currency.js';
 import { findDate } from './dates.js';
 import { findDocumentType, findInvoiceNumber, findTaxId } from './ids.js';
-import { guessMerchant, type ReceiptCategory } from './merchants.js';
+import { guessMerchant, paidFor, type ReceiptCategory } from './merchants.js';
 import { fold, splitLines } from './text.js';
 
 export type { ReceiptCategory } from './merchants.js';
@@ -46,7 +46,7 @@ const IVA_RATE = 0.19;
 
 /** Lines that are never the issuer's name. */
 const NOT_A_NAME =
-  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE)\b|N[°º]|@/;
+  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE|FIRMA)\b|N[°º]|@|\bRECIBI(?:MOS)?\s*DE|\bLA\s*(?:CANTIDAD|SUMA)\s*DE|\bPOR\s*CONCEPTO/;
 /** Legal forms that can stand alone on a name's last line: Chilean (S.A., SpA, Ltda., E.I.R.L.) and Malaysian (SDN BHD, S/B). */
 const LEGAL_FORMS = String.raw`S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT`;
 const COMPANY_SUFFIX = new RegExp(String.raw`\b(${LEGAL_FORMS}|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|ENTERPRISE|TRADING)$`);
@@ -234,9 +234,11 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   const category: ReceiptCategory = merchant?.category ?? 'otros';
   sources.category = merchant?.inHeader ? read : 'guess';
 
+  // A receipt book's recibo says what was paid for ('por concepto de Reparación techumbre'): that is its description.
   const who = merchant?.brand ?? issuerName;
-  const description = who ? `Compra en ${who}` : null;
-  if (description) sources.description = merchant?.brand || issuerName ? read : 'guess';
+  const paid = paidFor(lines);
+  const description = paid ?? (who ? `Compra en ${who}` : null);
+  if (description) sources.description = read;
 
   const address = findAddress(lines);
   if (address) sources.address = read;
