@@ -22,6 +22,8 @@ const MONTH_ALT = Object.keys(MONTHS)
 /** A day of letters and digits before a month's name, the same separator twice, then the year. */
 const DAY_BEFORE_MONTH = new RegExp(`(?<![A-Z\\d])([\\dOESILB]{1,2})(([/.-])(?:${MONTH_ALT})\\3\\d{2,4})(?!\\d)`, 'g');
 
+const DIGIT_BEFORE_DE_MONTH = new RegExp(`(?<![\\d/.-])\\b([0-3]?\\d)\\s+(\\d)(?=DE\\s*(?:${MONTH_ALT}))`, 'g');
+
 const GLUED_BEFORE_MONTH_DATE = new RegExp(`([A-Z])(?=\\d{1,2}([/.-])(?:${MONTH_ALT})\\2\\d{2,4}(?!\\d))`, 'g');
 
 const TWO_LETTER_MONTH: Record<string, string> = { EN: 'ENE', FE: 'FEB', AB: 'ABR', AG: 'AGO', SE: 'SEP', OC: 'OCT', NO: 'NOV', DI: 'DIC' };
@@ -43,6 +45,9 @@ function dateText(line: string): string {
     fold(line)
       // An underscore for a space ('5 de_julio').
       .replace(/_/g, ' ')
+      // A digit glued before a month's DE after the day ('28 3dejulio': a letter read as a digit): the day is the number
+      // before it; after a lone digit, the day's two digits a space split ('2 3de julio').
+      .replace(DIGIT_BEFORE_DE_MONTH, (all, day: string, digit: string) => (day.length === 2 ? `${day} ` : Number(day + digit) <= 31 ? `${day}${digit}` : all))
       .replace(/(?<![A-Z\d])([\dOECSILB]{1,2})([/.-])([\dOECSILB]{1,2})\2((?:19|20)\d{2}|(?<=\/)\d{2})(?!\d)/g, (all, d: string, sep: string, m: string, y: string) => {
         if (!/\d/.test(d + m)) return all; // 'SI-IS-2024' is no date
         return `${digits(d)}${sep}${digits(m)}${sep}${y}`;
@@ -290,7 +295,11 @@ function gluedDate(l: string, labelled = false): string | null {
   if (spaced) return spaced;
   // The separator before a two-digit year lost ('ENTRADA:15/0925 12-37').
   const shortYear = /\b(\d{1,2})([/.-])(\d{2})(\d{2})(?=\s|$)/.exec(l);
-  return shortYear ? iso(+shortYear[4], +shortYear[3], +shortYear[1]) : null;
+  if (shortYear) return iso(+shortYear[4], +shortYear[3], +shortYear[1]);
+  // A till's date and time with every separator lost and a two-digit year ('2702241638C9' is 27/02/24 16:38, caja 9):
+  // ten digits, the last four a time of day.
+  const tenDigits = /(?<!\d)(\d{2})(\d{2})(\d{2})(?:[01]\d|2[0-3])[0-5]\d(?!\d)/.exec(l);
+  return tenDigits ? iso(+tenDigits[3], +tenDigits[2], +tenDigits[1]) : null;
 }
 
 export interface FoundDate {

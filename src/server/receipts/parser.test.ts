@@ -1296,6 +1296,9 @@ describe('low-quality input', () => {
       expect(parseReceiptText('RADIO TAXI\nRECIBO N° 1490\nFecha: 5 ag02025\nValor $: 32.000').date).toBe('2025-08-05');
       expect(parseReceiptText('PANADERIA\nFecha2025-04-27Hora:10:11\nTOTAL $3.560').date).toBe('2025-04-27');
       expect(parseReceiptText('RECIBO\n$ 113.990.-\nValparaiso 5 de_julio de20 25\nFirma').date).toBe('2025-07-05');
+      // A letter of DE read as a digit after the day, or the day's two digits split by a space.
+      expect(parseReceiptText('RECIBO\n$ 42.500\nValdivia 19 3demarzo de20 25\nFirma').date).toBe('2025-03-19');
+      expect(parseReceiptText('RECIBO\n$ 42.500\nValdivia 1 9de marzo de 2025\nFirma').date).toBe('2025-03-19');
       expect(parseReceiptText('RECIBO\n$ 120.000\nFecha: 8/9/20 25\nFirma').date).toBe('2025-09-08');
       expect(parseReceiptText('PRECUENTA\n2024:02-26:14:03 Comensales 6\nTOTAL $16.764').date).toBe('2024-02-26');
       expect(parseReceiptText('FERRETERIA\n23-A8R-2025 16:47\nTOTAL $5.000').date).toBe('2025-04-23');
@@ -1309,6 +1312,10 @@ describe('low-quality input', () => {
       // Three letters that are no month stay unread.
       expect(parseReceiptText('LIBRERIA\nSKU 12-ABQ-2024\nTOTAL $5.000').date).toBeNull();
       expect(parseReceiptText('MINIMARKET\nEm 090220241423\nTotal: $5.460').date).toBe('2024-02-09');
+      // A two-digit year with the time glued on and no separator left, the till's number after it.
+      expect(parseReceiptText('SERVICENTRO\nBOLETA ELECTRONICA\nN 1203345\n1411250907C2\nTOTAL $21.000').date).toBe('2025-11-14');
+      // Ten digits whose last four are no time of day are no date.
+      expect(parseReceiptText('SERVICENTRO\nBOLETA ELECTRONICA\nN 1203345\n1411257907C2\nTOTAL $21.000').date).toBeNull();
       // A day's 0 read as 8; a day past 31 whose tens digit looks like no 0 is not guessed.
       expect(parseReceiptText('DROGARIA\nNFC-e n 980935 Serie 004 82/03/2025 08:03:18\nValor a Pagar R$ 57,39').date).toBe('2025-03-02');
       expect(parseReceiptText('FERRETERIA\nFecha 42/03/2025\nTOTAL $5.000').date).toBeNull();
