@@ -899,6 +899,8 @@ describe('categories of glued words, trips and recibos', () => {
     const r = parseReceiptText('RECIBO DE DINERO N°3880\n$ 400.990.-\nRecibi de Servicios Norte Ltda.\nla cantidad de cuatrocientos mil pesos\npor concepto de Reparación techumbre\nFirma', { source: 'ocr' });
     expect(r.issuerName).toBeNull();
     expect(r.description).toBe('Reparación techumbre');
+    // Nor is the place and date it was signed, nor a payer whose RECIBI was misread.
+    expect(parseReceiptText('RECIBO N 5521\n$ 35.000\nRucibi de Inmobiliaria Cumbre\nPto. Montt 28 de enero de 2024\nFirma', { source: 'ocr' }).issuerName).toBeNull();
     expect(parseReceiptText('RECIBODE DINERO N 3880\n$ 400.990\nRecibi deServiciosNorteLtda\npor concepto de\nflete a Rancagua', { source: 'ocr' }).description).toBe('Flete a Rancagua');
     // A concept the recogniser left unreadable gives the usual description.
     expect(parseReceiptText('TAXI LOS ANDES\nRECIBO N 12\npor concepto de -\nValor $ 8.000', { source: 'ocr' }).description).toBe('Compra en TAXI LOS ANDES');
