@@ -86,13 +86,18 @@ export function buildServer(prefix = 'server-test'): ServerBuild {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The test run (its main process's pid), set by the global setup for the test processes it starts. */
+export const TEST_RUN_ENV = 'RENDIX_TEST_RUN';
+
 /** Test processes are killed at the run's end, before any exit hook: the global setup's teardown removes these. */
-export const SHARED_BUILD_PREFIX = 'server-test-shared';
+export function sharedBuildPrefix(): string {
+  return `server-test-shared-${process.env[TEST_RUN_ENV] ?? 'solo'}`;
+}
 let shared: ServerBuild | null = null;
 
 /** One compiled server for every process this test process starts. */
 function sharedBuild(): ServerBuild {
-  shared ??= buildServer(SHARED_BUILD_PREFIX);
+  shared ??= buildServer(sharedBuildPrefix());
   return shared;
 }
 
