@@ -757,6 +757,9 @@ function moneyIn(lines: string[], folded: string[], currencyFor: (symbol: string
     // What was consumed: a printed total is this plus the suggested tip, or the share the tip's line prints.
     if (tips.some((t) => totalsPrinted.some((x) => same(v + t.value, x.value, whole)))) agreement++;
     else if (subtotals.some((s) => same(s.value, v, whole)) && totalsPrinted.some((x) => grandTotal(x, v))) agreement++;
+    // Or a Chilean tip line that prints no share, 10 % of it to the peso: the share the law suggests ('Prop a a $4.806'
+    // under 'TOTAL $48.060').
+    else if (currency === 'CLP' && tips.some((t) => tipShare(lines[t.index], t.found.raw) === null && Math.abs(Math.round(v / 10) - t.value) <= 1)) agreement++;
     // A subtotal that already includes the tax, equal to a total something else confirms.
     if (agreement > 0 && subtotals.some((x) => same(x.value, v, whole))) agreement++;
     // The rounded total: a printed total plus the rounding line gives it (it is printed after the rounding, or not at all).

@@ -350,6 +350,17 @@ describe('mergeReadings: one page read by two recognisers', () => {
     expect(mergeReadings(ticket('MONTO A PAGAR $4.950'), sign).amount).toBe(4950);
   });
 
+  it("takes the second's labelled total, confirmed by the bill's own sums, where the first only guessed the largest number", () => {
+    const bill = (total: string, tip: string) => parseReceiptText(['RESTAURANT EL FOGON', 'PRE CUENTA', '1 LOMO A LO POBRE $12.900', '2 PISCO SOUR $9.800', '1 ENSALADA', total, tip, 'TOTAL CON PROPINA'].join('\n'), { source: 'ocr' });
+    const [guessed, read] = [bill('TOTAL 5Z6.200', '2.620'), bill('TOTAL $26.200', 'Prop a a $2.620')];
+    expect([guessed.amount, guessed.sources.amount]).toEqual([12900, 'guess']);
+    // A tip line that prints no share, 10 % of the total: the share Chilean law suggests confirms what was consumed.
+    expect([read.amount, read.amountAgreement]).toEqual([26200, 1]);
+    expect(mergeReadings(guessed, read).amount).toBe(26200);
+    // A labelled total nothing confirms does not replace the guess.
+    expect(mergeReadings(guessed, bill('TOTAL $26.200', 'Prop a a $2.950')).amount).toBe(12900);
+  });
+
   it('moves the amount with its currency, net and tax, and leaves no source behind for a field it empties', () => {
     const dollars = parseReceiptText(['WALGREENS', 'SUBTOTAL $10.00', 'TAX $0.80', 'TOTAL USD 10.80'].join('\n'), { source: 'ocr' });
     const unread = parseReceiptText(['WALGREENS', 'TOTAL 1O.8O'].join('\n'), { source: 'ocr' });

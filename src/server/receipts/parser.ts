@@ -33,6 +33,8 @@ export interface ParsedReceipt {
   sources: Record<string, FieldSource>;
   /** Per filled field: how much its value can be trusted (see FieldConfidence). */
   fieldConfidence: Record<string, FieldConfidence>;
+  /** How many of the bill's own sums agree with a labelled total (cash less change, neto plus IVA…); 0 otherwise. */
+  amountAgreement?: number;
 }
 
 /** How far a field read from the text can be trusted: 'high' is right ≥ 98 % of the time on real receipts. */
@@ -309,6 +311,7 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
     paymentMethod,
     confidence,
     sources,
+    amountAgreement: money.amountSource === 'label' ? money.agreement : 0,
   };
 }
 
@@ -348,7 +351,11 @@ export function mergeReadings(first: ParsedReceipt, second: ParsedReceipt): Pars
   // A peso sign the first recogniser read as a 5 where the second read it as a sign ('TOTAL A PAGAN 531.760' beside
   // 'TOTAL A PAGAS $31.760'): the second's amount, whatever either's confidence.
   const signReadAs5 = first.currency === 'CLP' && second.currency === 'CLP' && first.amount !== null && second.amount !== null && String(first.amount) === `5${second.amount}`;
-  if (signReadAs5 || secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount']);
+  // The first only guessed the largest number where the second read a labelled total that the bill's own sums confirm
+  // ('TOTAL $48.060' and a tip of 10 % of it, 'Prop a a $4.806'): the second's. A labelled total alone does not replace
+  // the guess (session 39: one mended, one broken).
+  const secondConfirmed = first.sources.amount === 'guess' && second.sources.amount !== undefined && second.sources.amount !== 'guess' && (second.amountAgreement ?? 0) > 0 && first.currency === second.currency;
+  if (signReadAs5 || secondConfirmed || secondSurer('amount', 'currency')) take(['amount', 'currency', 'netAmount', 'taxAmount', 'amountAgreement']);
   for (const field of ['date', 'documentType', 'invoiceNumber', 'taxId', 'address', 'paymentMethod'] as const) if (secondSurer(field)) take([field]);
   if (secondSurer('category', 'issuerName')) take(['category', 'issuerName', 'description']);
   // Two recognisers that read different days, or different printed types: neither is sure of it.
