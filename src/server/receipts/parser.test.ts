@@ -910,6 +910,13 @@ describe('categories of glued words, trips and recibos', () => {
     const r = parseReceiptText('RECIBO DE DINERO N°3880\n$ 400.990.-\nRecibi de Servicios Norte Ltda.\nla cantidad de cuatrocientos mil pesos\npor concepto de Reparación techumbre\nFirma', { source: 'ocr' });
     expect(r.issuerName).toBeNull();
     expect(r.description).toBe('Reparación techumbre');
+    // Whoever signs issued it: the rubber stamp's name above its RUT, its U perhaps read as L.
+    const stamped = parseReceiptText('RECIBODE DINERO N 3880\n$ 400.990\nRecibi de Servicios Norte Ltda.\npor concepto de Reparación techumbre\nTalca 6 de agosto de 2024\nTALLER EL SOL\nRLT 15.008.668-K\nFirma', { source: 'ocr' });
+    expect([stamped.issuerName, stamped.description]).toEqual(['TALLER EL SOL', 'Reparación techumbre']);
+    // Its labels misread, the form is still known by its amount in words; the stamp's border read as digits is no name.
+    const misread = parseReceiptText('RECIBO N 5120\n128.000=\nRoi& Pedro Rojas\nuda& ciento veintiocho mil pesos\nFlete Talca\nCOMERCIAL SAN ROQUE 3S2\nRUT 77.309.876-K', { source: 'ocr' });
+    expect(misread.issuerName).toBe('COMERCIAL SAN ROQUE');
+    expect(parseReceiptText('RECIBO N 5120\n128.000=\nRoi& Pedro Rojas\nuda& ciento veintiocho mil pesos\nFirma', { source: 'ocr' }).issuerName).toBeNull();
     // Nor is the place and date it was signed, nor a payer whose RECIBI was misread.
     expect(parseReceiptText('RECIBO N 5521\n$ 35.000\nRucibi de Inmobiliaria Cumbre\nPto. Montt 28 de enero de 2024\nFirma', { source: 'ocr' }).issuerName).toBeNull();
     expect(parseReceiptText('RECIBODE DINERO N 3880\n$ 400.990\nRecibi deServiciosNorteLtda\npor concepto de\nflete a Rancagua', { source: 'ocr' }).description).toBe('Flete a Rancagua');

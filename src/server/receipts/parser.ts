@@ -48,7 +48,7 @@ const IVA_RATE = 0.19;
 
 /** Lines that are never the issuer's name. */
 const NOT_A_NAME =
-  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE|FIRMA)\b|N[°º]|@|\bR[A-Z]?C[A-Z]?B[IL1](?:MOS)?\s*DE|\d\s*DE\s*(?:ENERO|FEBRERO|MARZO|ABRIL|MAYO|JUNIO|JULIO|AGOSTO|SEPTIEMBRE|SETIEMBRE|OCTUBRE|NOVIEMBRE|DICIEMBRE)\b|\bLA\s*(?:CANTIDAD|SUMA)\s*DE|\bPOR\s*CONCEPTO/;
+  /\b(R\.?\s?U\.?\s?T|RUC|CUIT|CNPJ|NIT|BOLETA|FACTURA|RECIBO|TICKET|RECEIPT|INVOICE|ELECTRONICA|S\.?I\.?I\.?|FOLIO|FECHA|HORA|DATE|GIRO|DIRECCION|DIR\.|CASA MATRIZ|SUCURSAL|FONO|TEL|TELEFONO|EMAIL|WWW|HTTP|TOTAL|CAJA|CAJERO|COMUNA|CIUDAD|SANTIAGO|THANK|GRACIAS|BIENVENIDO|TQ|SHOPPING\s+WITH|WELCOME|ORIGINAL|COPIA|CLIENTE|SENOR|VOUCHER|COMPROBANTE|FIRMA)\b|N[°º]|@|\bR[A-Z]?C[A-Z]?B[IL1](?:MOS)?\s*DE|\d\s*DE\s*(?:ENERO|FEBRERO|MARZO|ABRIL|MAYO|JUNIO|JULIO|AGOSTO|SEPTIEMBRE|SETIEMBRE|OCTUBRE|NOVIEMBRE|DICIEMBRE)\b|\bLA\s*(?:CANTIDAD|SUMA)\s*DE|\bPOR\s*CONCEPTO|\bRECIBO(?=DE|N)|^\W*R[A-Z]{1,5}\s?&/;
 /** Legal forms that can stand alone on a name's last line: Chilean (S.A., SpA, Ltda., E.I.R.L.) and Malaysian (SDN BHD, S/B). */
 const LEGAL_FORMS = String.raw`S\.?\s?A\.?|S\.?P\.?A\.?|SPA|LTDA\.?|LIMITADA|E\.?I\.?R\.?L\.?|SDN\.?\s?B[HN]D\.?|BHD\.?|BERHAD|S\/B|PLT`;
 const COMPANY_SUFFIX = new RegExp(String.raw`\b(${LEGAL_FORMS}|S\.?A\.?C\.?|S\.?R\.?L\.?|INC\.?|LLC|S\.?L\.?|ME|EIRELI|ENTERPRISE|TRADING)$`);
@@ -80,6 +80,27 @@ function findIssuerName(lines: string[]): string | null {
     withSuffix = `${before.trim()} ${withSuffix.trim()}`;
   }
   return (withSuffix ?? candidates[0] ?? null)?.replace(/^[*\s-]+|[*\s-]+$/g, '') || null;
+}
+
+/**
+ * A receipt book's form ('Recibí de', 'la cantidad de', 'por concepto de'; or, these labels misread, the amount in words
+ * before PESOS), read glued or spaced. Its header is filled by hand with the payer's name; whoever signs issued it.
+ */
+const RECEIPT_BOOK = /\bRECIBI(?:MOS)?\s*DE|\bLA\s*(?:CANTIDAD|SUMA)\s*DE|\bPOR\s*CONCEPTO\s*DE/;
+/** A RUT's line: its label (its U read as L), or its shape. */
+const RUT_LINE = /\bR\.?\s?[UL]\.?\s?T|\b\d{1,2}\.?\d{3}\.?\d{3}\s?-\s?[\dK]\b/;
+
+/** The issuer of a receipt book's recibo: the rubber stamp's name, the line above its RUT (null when none is stamped). */
+function stampName(lines: string[]): string | null {
+  for (let i = lines.length - 1; i > 0; i--) {
+    if (!RUT_LINE.test(fold(lines[i]))) continue;
+    // Digits after the name are the stamp's ink or its border, read as characters ('JARDINESDELVALLE 723').
+    const name = lines[i - 1].replace(/(\s+\S*\d\S*)+\s*$/, '').trim();
+    const l = fold(name);
+    const letters = (l.match(/[A-Z]/g) ?? []).length;
+    return letters >= 4 && letters / l.replace(/\s/g, '').length > 0.8 && !NOT_A_NAME.test(l) && !RECEIPT_BOOK.test(l) ? name : null;
+  }
+  return null;
 }
 
 // CASA MA..Z: OCR reads MATRIZ as MATIZ or MAHIZ on scans.
@@ -229,7 +250,9 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   const taxId = ids.taxId?.value ?? null;
   if (taxId) sources.taxId = read;
 
-  const issuerName = findIssuerName(lines);
+  // A receipt book's form is filled by hand below its title: its issuer is the stamp, or a name printed above the form.
+  const formAt = lines.findIndex((line) => RECEIPT_BOOK.test(fold(line)) || /[A-Z]\s*PESOS\W*$/.test(fold(line)));
+  const issuerName = formAt >= 0 ? (stampName(lines) ?? findIssuerName(lines.slice(0, formAt))) : findIssuerName(lines);
   if (issuerName) sources.issuerName = read;
 
   const merchant = guessMerchant(issuerName ? [issuerName, ...lines.slice(0, 4)] : lines.slice(0, 4), lines);
