@@ -342,19 +342,21 @@ const NUMBER_AT_END = /(?:^|\s)N[°º]\s*[:.]?\s*(\d{1,12})$/;
  * columns OCR merges into one line) ending one of the two lines after a FACTURA/BOLETA heading.
  */
 export function findInvoiceNumber(lines: string[]): string | null {
-  // OCR reads the degree sign of N° as *, ?, ', º, a middle dot, e or a letter O; a bare N before a number on a document
+  // OCR reads the degree sign of N° as *, ?, ', `, º, a middle dot, e or a letter O; a bare N before a number on a document
   // line is N° too.
   const folded = lines.map((line) =>
     fold(line)
       // The title glued to its N° ('BOLETAELECTRONICAN°716388', 'TICKETN318846') or a folio's label to its number
       // ('ESTADODECUENTA-FOLIO775497').
-      .replace(/(ELECTR[A-Z]{0,4}CA|TICKET|BOLETA|FACTURA)N(?=[\s°º*?'".:·]*\d)/g, '$1 N')
+      .replace(/(ELECTR[A-Z]{0,4}CA|TICKET|BOLETA|FACTURA|RECIBO)N(?=[\s°º*?'"`´.:·]*\d)/g, '$1 N')
+      // A title's N glued to a shorter number ('RECIBO N1928').
+      .replace(/\b(RECIBO|TICKET|BOLETA|FACTURA|ELECTRONICA)\s+N(?=\d{3,}\b)/g, '$1 N° ')
       .replace(/\b(BOLETA|FACTURA)(?=ELE[CG]TR)/g, '$1 ')
       .replace(/\bFOLIO(?=\d)/g, 'FOLIO ')
       // A guest folio's label ('Folio huesped: 910967').
       .replace(/\bFOLIO\s+HUESPED\b/g, 'FOLIO')
       .replace(/\bN(?=\d{5,}\b)/g, 'N° ')
-      .replace(/\bN\s?[*?'"°º·](?=\s*[:.]?\s*\d)/g, 'N°')
+      .replace(/\bN\s?[*?'"`´°º·](?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN[O0](?=\s+\d)/g, 'N°')
       .replace(/\bNE(?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN(?=\s+\d{3,}\b)/g, 'N°'),
