@@ -354,7 +354,7 @@ export function findInvoiceNumber(lines: string[]): string | null {
       .replace(/\b(BOLETA|FACTURA)(?=ELE[CG]TR)/g, '$1 ')
       .replace(/\bFOLIO(?=\d)/g, 'FOLIO ')
       // A guest folio's label ('Folio huesped: 910967').
-      .replace(/\bFOLIO\s+HUESPED\b/g, 'FOLIO')
+      .replace(/\bFOLIO\s*HUESPED\b/g, 'FOLIO')
       .replace(/\bN(?=\d{5,}\b)/g, 'N° ')
       .replace(/\bN\s?[*?'"`´°º·](?=\s*[:.]?\s*\d)/g, 'N°')
       .replace(/\bN[O0](?=\s+\d)/g, 'N°')

@@ -296,7 +296,7 @@ describe('parseReceiptText: Chilean receipts', () => {
   it('folio glued to the title or to its label, and a hotel folio\'s', () => {
     const folio = (line: string) => parseReceiptText(`COMERCIAL SUR LTDA\n${line}\nTOTAL $1.990`, { source: 'ocr' }).invoiceNumber;
     expect(['BOLETAELECTRONICAN°716388', 'BOLETAELECTRONICAN*716388', 'BOLETAELECTRONICAN 716388', 'BOLETA ELECTRONICA N716388', 'TICKETN716388'].map(folio)).toEqual(Array(5).fill('716388'));
-    expect(['ESTADODECUENTA-FOLIO775497', 'Folio huesped: 775497', 'Folio huesped:775497'].map(folio)).toEqual(Array(3).fill('775497'));
+    expect(['ESTADODECUENTA-FOLIO775497', 'Folio huesped: 775497', 'Folio huesped:775497', 'Foliohuesped:775497'].map(folio)).toEqual(Array(4).fill('775497'));
     // A receipt's short number glued to its N, or its degree sign read as a backtick.
     expect(['RECIBO N4417', 'RECIBO N` 4417', 'RECIBON`4417', 'TICKET N´4417'].map(folio)).toEqual(Array(4).fill('4417'));
     // A number glued to an N outside a document line is still no folio.
