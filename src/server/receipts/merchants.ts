@@ -39,8 +39,8 @@ const RULES: ReadonlyArray<{ re: RegExp; category: ReceiptCategory; brand?: bool
 /**
  * A line recogniser often glues a merchant's words (`PANADERIALAESPIGA`, `ESTACIONAMIENTOSCENTRALPARK`,
  * `HOTELPLAZAARICA`) and a concept takes a plural (`Almuerzos cuadrilla`). A generic word may then be followed by more
- * letters when it is long enough not to start an unrelated word; a few short ones only on the header's first line, the
- * merchant's name. `TRANSFER` starts `TRANSFERENCIA` (a payment), `METRO` starts `METROPOLITANA`,
+ * letters when it is long enough not to start an unrelated word; a few short ones only on the merchant's name line (the
+ * issuer's name, or the page's first line: `CAFEALTURA` above `INVERSIONES ALTURA SPA`). `TRANSFER` starts `TRANSFERENCIA` (a payment), `METRO` starts `METROPOLITANA`,
  * `HOSTEL` starts `HOSTELERIA` (the restaurant trade).
  */
 const GLUED_MIN_LENGTH = 6;
@@ -55,7 +55,7 @@ function gluedMatch(rule: (typeof RULES)[number], folded: string, header: boolea
   for (let m = re.exec(folded); m; m = re.exec(folded)) {
     const word = m[0].replace(/\s+/g, '');
     if (NEVER_GLUED.has(word)) continue;
-    const inName = header && !folded.slice(0, m.index).includes('\n');
+    const inName = header && folded.slice(0, m.index).split('\n').length <= 2;
     if (word.length >= GLUED_MIN_LENGTH || (inName && GLUED_SHORT_IN_NAME.has(word))) return m;
   }
   return null;
@@ -95,7 +95,8 @@ function matchIn(original: string, header: boolean): { index: number; category: 
  */
 function concept(lines: string[]): string | null {
   for (let i = 0; i < lines.length; i++) {
-    const m = /\bPOR\s*CONCE[A-Z]{0,4}\s*(?:DE\b|DE(?=[A-Z]))?\s*:?\s*(.*)$/i.exec(fold(lines[i]));
+    // Its DE perhaps glued to the concept ('porconceptodeAlojamiento2noches'), or lost.
+    const m = /\bPOR\s*CONCE(?:[A-Z]{0,4}?\s*(?:DE\b|DE(?=[A-Z]))|[A-Z]{0,4})\s*:?\s*(.*)$/i.exec(fold(lines[i]));
     // fold() keeps positions for Latin text: the concept is cut from the line as written.
     if (m) return lines[i].slice(lines[i].length - m[1].length).trim() || (lines[i + 1] ?? '');
   }

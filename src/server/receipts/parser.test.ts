@@ -879,6 +879,8 @@ describe('categories of glued words, trips and recibos', () => {
     expect(category('PANADERIALAESPIGA\nBOLETA\nTOTAL $1.000')).toBe('alimentacion');
     expect(category('ESTACIONAMIENTOSCENTROPARK\nTICKET N 1234\nA PAGAR $2.500')).toBe('transporte');
     expect(category('CAFEALTURA\nBOLETA\nTOTAL $3.200')).toBe('alimentacion');
+    // The brand on the page's first line, above the company's legal name.
+    expect(category('CAFEALTURA\nINVERSIONESALTURA SPA\nRUT:77.262.568-5\nBOLETA\nTOTAL $3.200')).toBe('alimentacion');
     expect(category('SERVICENTRO EL ROBLE\nBOLETA\nTOTAL $30.000')).toBe('combustible');
     expect(category('PADARIA E LANCHONETE CENTRAL\nNFC-e\nValor total R$ 9,50')).toBe('alimentacion');
   });
@@ -903,6 +905,8 @@ describe('categories of glued words, trips and recibos', () => {
     expect(category(recibo(' Flete Santiago - Rancagua'))).toBe('transporte');
     expect(category(recibo(' Alojamiento 2 noches'))).toBe('hospedaje');
     expect(category(recibo(' Aloja miento 2 noches'))).toBe('hospedaje');
+    // The concept glued to its label ('porconceptodeAlojamiento2noches').
+    expect(category(recibo('Alojamiento2noches').replace('por concepto de', 'porconceptode'))).toBe('hospedaje');
     // A repair's materials and work (a roof, the plumbing) are the company's premises, not a meal or a trip.
     expect(category(recibo(' Reparación techumbre'))).toBe('materiales');
     expect(category(recibo('ReparaCiontechumbre'))).toBe('materiales');
