@@ -40,8 +40,8 @@ const RULES: ReadonlyArray<{ re: RegExp; category: ReceiptCategory; brand?: bool
  * A line recogniser often glues a merchant's words (`PANADERIALAESPIGA`, `ESTACIONAMIENTOSCENTRALPARK`,
  * `HOTELPLAZAARICA`) and a concept takes a plural (`Almuerzos cuadrilla`). A generic word may then be followed by more
  * letters when it is long enough not to start an unrelated word; a few short ones only on the merchant's name line (the
- * issuer's name, or the page's first line: `CAFEALTURA` above `INVERSIONES ALTURA SPA`). `TRANSFER` starts `TRANSFERENCIA` (a payment), `METRO` starts `METROPOLITANA`,
- * `HOSTEL` starts `HOSTELERIA` (the restaurant trade).
+ * issuer's name, or the page's first line: `CAFEALTURA` above `INVERSIONES ALTURA SPA`). `TRANSFER` starts
+ * `TRANSFERENCIA` (a payment), `METRO` starts `METROPOLITANA`, `HOSTEL` starts `HOSTELERIA` (the restaurant trade).
  */
 const GLUED_MIN_LENGTH = 6;
 const GLUED_SHORT_IN_NAME = new Set(['TAXI', 'CAFE', 'HOTEL', 'PIZZA', 'SUSHI']);

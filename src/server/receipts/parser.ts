@@ -98,7 +98,7 @@ function stampName(lines: string[]): string | null {
     const name = lines[i - 1].replace(/(\s+\S*\d\S*)+\s*$/, '').trim();
     const l = fold(name);
     const letters = (l.match(/[A-Z]/g) ?? []).length;
-    return letters >= 4 && letters / l.replace(/\s/g, '').length > 0.8 && !NOT_A_NAME.test(l) && !RECEIPT_BOOK.test(l) ? name : null;
+    return letters >= 4 && letters / l.replace(/\s/g, '').length > 0.8 && !NOT_A_NAME.test(l) ? name : null;
   }
   return null;
 }
@@ -251,7 +251,7 @@ export function parseReceiptText(text: string, opts: ParseOptions = {}): ParsedR
   if (taxId) sources.taxId = read;
 
   // A receipt book's form is filled by hand below its title: its issuer is the stamp, or a name printed above the form.
-  const formAt = lines.findIndex((line) => RECEIPT_BOOK.test(fold(line)) || /[A-Z]\s*PESOS\W*$/.test(fold(line)));
+  const formAt = folded.split('\n').findIndex((line) => RECEIPT_BOOK.test(line) || /[A-Z]\s*PESOS\W*$/.test(line));
   const issuerName = formAt >= 0 ? (stampName(lines) ?? findIssuerName(lines.slice(0, formAt))) : findIssuerName(lines);
   if (issuerName) sources.issuerName = read;
 
