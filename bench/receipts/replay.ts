@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createOcrEngine, type OcrEngine } from '../../src/server/receipts/ocr.js';
 import { analyzeReading, readDocument, type Reading } from '../../src/server/receipts/pipeline.js';
-import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, summarize, type FileRun } from './score.js';
+import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, smallPrintLine, summarize, type FileRun } from './score.js';
 import { loadSet, SET_IDS, type SetId } from './sets.js';
 
 /** One cache per OCR engine (RECEIPTS_OCR), so the two can be compared without reading again. */
@@ -31,6 +31,7 @@ interface Cached {
   text: string;
   secondText?: string;
   smallerLooks?: Reading['smallerLooks'];
+  textHeight?: number;
   source: Reading['source'];
   method: string;
   barcode: string | null;
@@ -62,7 +63,7 @@ async function main() {
           ocr ??= createOcrEngine();
           try {
             const r = await readDocument(readFileSync(join(set.dir, truth.file)), ocr);
-            cached = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}), ...(r.smallerLooks ? { smallerLooks: r.smallerLooks } : {}), source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
+            cached = { text: r.text, ...(r.secondText ? { secondText: r.secondText } : {}), ...(r.smallerLooks ? { smallerLooks: r.smallerLooks } : {}), ...(r.textHeight ? { textHeight: r.textHeight } : {}), source: r.source, method: r.method, barcode: r.barcode ? r.barcode.bytes.toString('base64') : null, error: null };
           } catch (err) {
             cached = { text: '', source: 'ocr', method: '', barcode: null, error: String((err as { code?: string }).code ?? err) };
           }
@@ -71,7 +72,7 @@ async function main() {
         let run: FileRun;
         try {
           if (cached.error) throw new Error(cached.error);
-          const reading: Reading = { text: cached.text, ...(cached.secondText && !firstOnly ? { secondText: cached.secondText } : {}), ...(cached.smallerLooks && !firstOnly ? { smallerLooks: cached.smallerLooks } : {}), source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
+          const reading: Reading = { text: cached.text, ...(cached.secondText && !firstOnly ? { secondText: cached.secondText } : {}), ...(cached.smallerLooks && !firstOnly ? { smallerLooks: cached.smallerLooks } : {}), ...(cached.textHeight ? { textHeight: cached.textHeight } : {}), source: cached.source, method: cached.method, barcode: cached.barcode ? { bytes: Buffer.from(cached.barcode, 'base64') } : null };
           run = { truth, result: analyzeReading(reading, performance.now()), error: null, wallMs: 0 };
         } catch (err) {
           run = { truth, result: null, error: String((err as { code?: string }).code ?? err), wallMs: 0 };
@@ -100,6 +101,8 @@ async function main() {
         return `${FIELD_LABELS[f]} ${a.n ? `${((100 * a.ok) / a.n).toFixed(1)}%` : '—'}`;
       });
       if (process.argv.includes('--calibration')) console.log(formatCalibration(calibration(runs)));
+      const smallPrint = smallPrintLine(runs);
+      if (smallPrint) console.log(smallPrint);
       console.log(`== ${id} (${runs.length}): ${cells.join(' · ')}`);
     }
   } finally {

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ReceiptReader } from '../../src/server/receipts/reader.js';
-import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, formatReport, summarize, type FileRun, type Summary } from './score.js';
+import { calibration, checkFields, FIELD_LABELS, FIELDS, formatCalibration, formatReport, smallPrintLine, summarize, type FileRun, type Summary } from './score.js';
 import { loadSet, SET_IDS, type BenchSet, type SetId } from './sets.js';
 
 const LAST_RUN = fileURLToPath(new URL('./last-run.json', import.meta.url));
@@ -103,6 +103,8 @@ async function main() {
       console.log(`\n--- ${set.title} [${set.role}]`);
       console.log(formatReport(runs, summary, maxMisses));
       console.log(formatCalibration(calibration(runs)));
+      const smallPrint = smallPrintLine(runs);
+      if (smallPrint) console.log(smallPrint);
       done.push({ set, runs, summary });
     }
   } finally {

@@ -310,3 +310,15 @@ export function formatCalibration(cal: Calibration): string {
   }
   return out.join('\n');
 }
+
+/** Key fields: the issue's targets (the currency aside, which a photo's size does not change). */
+const KEY_FIELDS = new Set(['amount', 'date', 'taxId', 'documentType']);
+
+/** How well the small-print notice (pipeline.ts SMALL_PRINT_PX) points at the photos whose key fields are wrong or blank. */
+export function smallPrintLine(runs: FileRun[]): string | null {
+  const photos = runs.filter((r) => r.result?.smallPrint !== undefined);
+  if (!photos.length) return null;
+  const missed = (r: FileRun) => checkFields(r).some((c) => !c.ok && KEY_FIELDS.has(c.field));
+  const marked = photos.filter((r) => r.result?.smallPrint);
+  return `letra pequeña: ${marked.length} de ${photos.length} fotos; ${marked.filter(missed).length} de las ${photos.filter(missed).length} fotos con un dato clave errado o vacío`;
+}

@@ -116,6 +116,11 @@ export const receiptAnalysisSchema = z.object({
   fieldConfidence: z.partialRecord(z.string(), z.enum(FIELD_CONFIDENCE_LEVELS)).optional(),
   timbre: timbreSummarySchema.nullable(),
   flags: z.array(receiptFlagSchema),
+  /**
+   * The photo's print is so small that its reading is often wrong or blank (its pieces of text are under the server's
+   * SMALL_PRINT_PX, receipts/pipeline.ts): the form asks for a closer photo. Absent in older results and for PDFs.
+   */
+  smallPrint: z.boolean().optional(),
   /** How the file was read: 'pdf-text', 'pdf-scan', 'image'; '+model' when the vision model helped. */
   method: z.string(),
   /** Milliseconds the reading took on the server. */

@@ -87,6 +87,29 @@ describe('receipt reading in the browser', () => {
     await context.close();
   });
 
+  test('a photo whose print is too small to read well asks for a closer one; the same receipt photographed closer does not (mobile)', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, MOBILE);
+    await signUp(page, e2e.t.baseUrl, 'Fotos Lejanas SpA');
+    await page.goto('/new-expense');
+    const close = await thermalReceipt(BOLETA);
+    // The same boleta taken from farther away: its type about 10 px tall in the picture.
+    const far = await sharp(close).resize({ width: 260 }).jpeg({ quality: 70 }).toBuffer();
+    await upload(page, 'boleta-lejos.jpg', 'image/jpeg', far);
+    const advice = page.locator('[data-small-print]');
+    await advice.getByText('La letra de la foto es muy pequeña para leerla bien: revisa cada dato o toma la foto más de cerca, con el recibo llenando la imagen.').waitFor();
+    // What was read is still filled in, to check.
+    expect(await page.inputValue('#expense-amount')).toBe('35.000');
+    await advice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'receipt-small-print');
+
+    await upload(page, 'boleta-cerca.jpg', 'image/jpeg', close);
+    await page.getByText('Analizando recibo con IA...').first().waitFor({ state: 'hidden', timeout: 40_000 });
+    await page.locator('[data-analysis-panel]').waitFor();
+    expect(await advice.count()).toBe(0);
+    expect(await page.inputValue('#expense-amount')).toBe('35.000');
+    await context.close();
+  });
+
   test('a failed reading says why under the file; a busy reader can be retried without choosing the file again', async () => {
     const { context, page } = await newPage(e2e.browser, e2e.t.baseUrl, DESKTOP);
     await signUp(page, e2e.t.baseUrl, 'Lecturas Fallidas SpA');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type OcrEngine, PaddleEngine, worthReadingAgain } from '../../src/server/receipts/ocr.js';
-import { analyzeReading, readDocument } from '../../src/server/receipts/pipeline.js';
+import { analyzeReading, readDocument, SMALL_PRINT_PX } from '../../src/server/receipts/pipeline.js';
 import { thermalReceipt } from '../helpers/receipts.js';
 
 const engine = new PaddleEngine();
@@ -150,6 +150,54 @@ describe('readDocument: smaller looks at a page whose date or RUT was not read',
     await readDocument(await photo(), app.ocr);
     expect(app.widths).toHaveLength(1);
   });
+});
+
+describe('small print: a photo whose text is too small to read well', () => {
+  /** An engine that reads the same text with its pieces the given height in the page it is handed. */
+  function sized(pieceHeight: number): { ocr: OcrEngine; widths: number[] } {
+    const widths: number[] = [];
+    const ocr: OcrEngine = {
+      recognize: async (image) => {
+        widths.push((await sharp(image).metadata()).width ?? 0);
+        return { text: 'CAFE ALTURA\nR.U.T.: 76.086.428-5\nBOLETA ELECTRONICA\nFecha: 14.10.2024\nTOTAL $5.000', confidence: 90, solidWords: 20, pieceHeight };
+      },
+      warm: async () => undefined,
+      close: async () => undefined,
+    };
+    return { ocr, widths };
+  }
+  const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f4f4f0' } }).jpeg().toBuffer();
+
+  test('the height is measured in the photo\'s own pixels: a small photo enlarged for the reader is still small print', async () => {
+    // 300 px wide: handed to the reader at twice its size, so 20 px pieces there are 10 px in the photo.
+    const small = sized(20);
+    const tiny = await readDocument(await photo(300, 500), small.ocr);
+    expect(small.widths[0]).toBe(600);
+    expect(tiny.textHeight).toBe(10);
+    expect(analyzeReading(tiny, 0).smallPrint).toBe(true);
+
+    const large = sized(20);
+    const clear = await readDocument(await photo(900, 1600), large.ocr);
+    expect(clear.textHeight).toBe(20);
+    expect(analyzeReading(clear, 0).smallPrint).toBe(false);
+    // Just under and at the bound.
+    expect(analyzeReading({ ...clear, textHeight: SMALL_PRINT_PX - 0.1 }, 0).smallPrint).toBe(true);
+    expect(analyzeReading({ ...clear, textHeight: SMALL_PRINT_PX }, 0).smallPrint).toBe(false);
+  });
+
+  test('only photos say it: a PDF\'s text layer and an engine that measures nothing leave it out', () => {
+    expect(analyzeReading({ text: 'BOLETA\nTOTAL $5.000', source: 'text', barcode: null, method: 'pdf-text' }, 0).smallPrint).toBeUndefined();
+    expect(analyzeReading({ text: 'BOLETA\nTOTAL $5.000', source: 'ocr', barcode: null, method: 'image' }, 0).smallPrint).toBeUndefined();
+  });
+
+  test('the engine measures its pieces: the same receipt at half the size has pieces about half as tall', async () => {
+    const full = await png(0);
+    const half = await sharp(full).resize({ width: Math.round(((await sharp(full).metadata()).width ?? 0) / 2) }).png().toBuffer();
+    const [a, b] = [await engine.recognize(full), await engine.recognize(half)];
+    expect(a.pieceHeight).toBeGreaterThan(0);
+    expect((b.pieceHeight ?? 0) / (a.pieceHeight ?? 1)).toBeGreaterThan(0.35);
+    expect((b.pieceHeight ?? 0) / (a.pieceHeight ?? 1)).toBeLessThan(0.65);
+  }, 60_000);
 });
 
 describe('worthReadingAgain', () => {

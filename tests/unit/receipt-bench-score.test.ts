@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { inWords, formatDay, cnpj } from '../../bench/receipts/eval-chile/format.js';
 import { Rng } from '../../bench/receipts/eval-chile/rng.js';
-import { checkFields, sameAmount, sameCurrency, sameDate, sameIssuer, sameTaxId, type FileRun } from '../../bench/receipts/score.js';
+import { checkFields, sameAmount, sameCurrency, sameDate, sameIssuer, sameTaxId, smallPrintLine, type FileRun } from '../../bench/receipts/score.js';
 import type { ReceiptAnalysisResult } from '../../src/shared/receipts.js';
 
 // The receipt bench's scoring rules are the contract behind every before/after figure: pin them down.
@@ -64,6 +64,21 @@ describe('receipt bench scoring', () => {
       ['taxId', true],
       ['folio', true],
     ]);
+  });
+
+  test('the small-print line counts photos marked, and which of them, and of all, have a key field wrong or blank', () => {
+    const truth = { file: 'b.jpg', kind: 'boleta', amount: 5000, currency: 'CLP', date: '2025-01-02', documentType: 'boleta', taxId: '76086428-5', folio: '77' } as const;
+    const right = { amount: 5000, currency: 'CLP', date: '2025-01-02', documentType: 'boleta', taxId: '76086428-5', invoiceNumber: null } as unknown as ReceiptAnalysisResult;
+    const run = (result: Partial<ReceiptAnalysisResult>): FileRun => ({ truth: { ...truth }, result: { ...right, ...result } as ReceiptAnalysisResult, error: null, wallMs: 1 });
+    const runs = [
+      run({ smallPrint: true, date: null }), // marked, a key field blank
+      run({ smallPrint: true }), // marked, only the folio missed: not a key field
+      run({ smallPrint: false, amount: 500 }), // not marked, a key field wrong
+      run({ smallPrint: false }),
+      run({}), // a PDF's text layer: not a photo
+    ];
+    expect(smallPrintLine(runs)).toBe('letra pequeña: 2 de 4 fotos; 1 de las 2 fotos con un dato clave errado o vacío');
+    expect(smallPrintLine([run({})])).toBeNull();
   });
 });
 

@@ -286,11 +286,15 @@ export async function ocrView(image: WorkingImage, rotation: Rotation, maxSide?:
   return pipeline.png({ compressionLevel: 1 }).toBuffer();
 }
 
+/** A PNG's width in pixels, from its header. */
+export async function imageWidth(png: Buffer): Promise<number> {
+  return (await sharp(png).metadata()).width ?? 0;
+}
+
 /** The OCR view shrunk to `scale` of its width: blurred print often reads better smaller (see pipeline.ts smallerLooks). */
 export async function shrunkView(view: Buffer, scale: number): Promise<Buffer> {
-  const { width } = await sharp(view).metadata();
   return sharp(view)
-    .resize({ width: Math.max(32, Math.round((width ?? 0) * scale)) })
+    .resize({ width: Math.max(32, Math.round((await imageWidth(view)) * scale)) })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

@@ -43,6 +43,8 @@ export interface OcrResult {
   confidence: number;
   /** Words the engine is fairly sure of (and, for PaddleOCR, read across the page): a cheap measure of whether the page was upright. */
   solidWords: number;
+  /** The middle height, in pixels of the image read, of the pieces of text read across the page (PaddleEngine only). */
+  pieceHeight?: number;
 }
 
 /** Reads the text of one upright page image (PNG). One engine per reader thread, started on first use and kept. */
@@ -205,7 +207,14 @@ export class PaddleEngine implements OcrEngine {
       .filter((l) => l.mean >= SOLID_PIECE && acrossThePage(l))
       .flatMap((l) => l.text.split(/\s+/))
       .filter((w) => /[\p{L}\d]{3,}/u.test(w)).length;
-    return { text, confidence, solidWords, ...(second ? { secondText: assembleLines(second).join('\n') } : {}) };
+    const heights = pieces.filter((l) => l.box && acrossThePage(l)).map((l) => sides(l.box as number[][]).height).sort((a, b) => a - b);
+    return {
+      text,
+      confidence,
+      solidWords,
+      ...(heights.length ? { pieceHeight: heights[heights.length >> 1] } : {}),
+      ...(second ? { secondText: assembleLines(second).join('\n') } : {}),
+    };
   }
 
   async close(): Promise<void> {

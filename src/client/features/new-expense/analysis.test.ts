@@ -86,7 +86,12 @@ describe('analysisFindings', () => {
     expect(f.timbreValues).toEqual({ amount: '2890260', date: '2025-03-14', documentType: 'factura', invoiceNumber: '375', taxId: '44.300.251-0' });
   });
   test('old answers without the new fields', () => {
-    expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {}, reviewValues: {} });
+    expect(analysisFindings({ confidence: 0.4 }, {})).toEqual({ confidence: 40, timbre: null, flags: [], timbreValues: {}, reviewValues: {}, smallPrint: false });
+  });
+  test('a photo whose print was too small to read well is told apart; anything but true is not', () => {
+    expect(analysisFindings({ confidence: 0.5, smallPrint: true }, {}).smallPrint).toBe(true);
+    expect(analysisFindings({ confidence: 0.5, smallPrint: false }, {}).smallPrint).toBe(false);
+    expect(analysisFindings({ confidence: 0.5, smallPrint: 'true' }, {}).smallPrint).toBe(false);
   });
   test('fields read without high confidence are marked for review (issue 19 item 6); high ones and timbre ones are not', () => {
     const data = {

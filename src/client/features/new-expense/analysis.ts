@@ -27,6 +27,8 @@ export interface ReceiptAnalysis {
   fieldConfidence?: unknown;
   timbre?: unknown;
   flags?: unknown;
+  /** The photo's print was too small to read reliably; absent in older answers. */
+  smallPrint?: unknown;
   method?: string | null;
   elapsedMs?: number | null;
 }
@@ -174,6 +176,8 @@ export interface AnalysisFindings {
   timbreValues: Partial<Pick<ExpenseFormValues, TimbreHintField>>;
   /** The values the analysis put in fields it was unsure of; 'Revisa este dato' shows while the field still holds it. */
   reviewValues: Partial<Pick<ExpenseFormValues, ReviewHintField>>;
+  /** The photo's print was too small to read reliably: the panel asks for a closer photo. */
+  smallPrint: boolean;
 }
 
 /**
@@ -194,5 +198,5 @@ export function analysisFindings(data: ReceiptAnalysis, applied: Partial<Expense
     if (unsure.has(field) && !fromTimbre.has(field) && value !== undefined && value !== '') (reviewValues as Record<string, string>)[field] = value;
   }
   if (!data.date && applied.date === undefined && kept.date) reviewValues.date = kept.date;
-  return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues, reviewValues };
+  return { confidence: confidencePercent(data.confidence), timbre: normalizeTimbre(data.timbre), flags: normalizeFlags(data.flags), timbreValues, reviewValues, smallPrint: data.smallPrint === true };
 }
