@@ -79,8 +79,8 @@ export function analyzeReading(reading: Reading, started: number): ReceiptAnalys
  * A photo whose pieces of text are under this height in its own pixels (the detector's box around a piece, about the
  * type's size: 18.5 px for 22 px type) is read wrong or blank too often to trust. On the nine development seeds' 648
  * pictures, the 8 % under it held 29 of the 42 key fields (amount, date, RUT, document type) wrong or blank (bench
- * README, session 41): the form asks for a closer photo. Clean print that small still reads; blurred or compressed
- * print does not.
+ * README, session 41); on four unseen seeds, 11 of the 23 photos it marked had one, against 12 of the 265 others. The
+ * form asks for a closer photo. Clean print that small still reads; blurred or compressed print does not.
  */
 export const SMALL_PRINT_PX = 13;
 
