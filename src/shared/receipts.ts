@@ -108,7 +108,7 @@ export const receiptAnalysisSchema = z.object({
   issuerName: z.string().nullable(),
   netAmount: z.number().nullable(),
   taxAmount: z.number().nullable(),
-  /** 0..1; low when key fields were guessed. */
+  /** 0..1; low when key fields were guessed, at most 0.7 when the photo's print is too small (smallPrint). */
   confidence: z.number().min(0).max(1),
   /** Where each field came from. */
   sources: z.partialRecord(z.string(), z.enum(FIELD_SOURCES)),

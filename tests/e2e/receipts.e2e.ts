@@ -97,8 +97,9 @@ describe('receipt reading in the browser', () => {
     await upload(page, 'boleta-lejos.jpg', 'image/jpeg', far);
     const advice = page.locator('[data-small-print]');
     await advice.getByText('La letra de la foto es muy pequeña para leerla bien: revisa cada dato o toma la foto más de cerca, con el recibo llenando la imagen.').waitFor();
-    // What was read is still filled in, to check.
+    // What was read is still filled in, to check; the reading as a whole is no more than 'Media'.
     expect(await page.inputValue('#expense-amount')).toBe('35.000');
+    await page.locator('[data-analysis-panel]').getByText('Confianza: 70% · Media').waitFor();
     await advice.scrollIntoViewIfNeeded();
     await screenshot(page, 'receipt-small-print');
 

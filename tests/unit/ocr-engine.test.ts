@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { type OcrEngine, PaddleEngine, worthReadingAgain } from '../../src/server/receipts/ocr.js';
-import { analyzeReading, readDocument, SMALL_PRINT_PX } from '../../src/server/receipts/pipeline.js';
+import { analyzeReading, readDocument, SMALL_PRINT_CONFIDENCE, SMALL_PRINT_PX } from '../../src/server/receipts/pipeline.js';
 import { thermalReceipt } from '../helpers/receipts.js';
 
 const engine = new PaddleEngine();
@@ -175,6 +175,9 @@ describe('small print: a photo whose text is too small to read well', () => {
     expect(small.widths[0]).toBe(600);
     expect(tiny.textHeight).toBe(10);
     expect(analyzeReading(tiny, 0).smallPrint).toBe(true);
+    // The same text read from a photo of ordinary print is trusted more than from one whose print is too small.
+    expect(analyzeReading({ ...tiny, textHeight: 20 }, 0).confidence).toBeGreaterThan(SMALL_PRINT_CONFIDENCE);
+    expect(analyzeReading(tiny, 0).confidence).toBe(SMALL_PRINT_CONFIDENCE);
 
     const large = sized(20);
     const clear = await readDocument(await photo(900, 1600), large.ocr);

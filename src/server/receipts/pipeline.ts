@@ -71,7 +71,10 @@ export function analyzeReading(reading: Reading, started: number): ReceiptAnalys
   const parsed = fillFromSmallerLooks(parseReading(reading, reading.source), reading);
   const result = present(parsed, ted, reading.method, Math.round(performance.now() - started));
   // A verified timbre's fields are the document's own: small print then costs nothing worth a second photo.
-  if (reading.method === 'image' && reading.textHeight !== undefined && !result.timbre?.signatureValid) result.smallPrint = reading.textHeight < SMALL_PRINT_PX;
+  if (reading.method === 'image' && reading.textHeight !== undefined && !result.timbre?.signatureValid) {
+    result.smallPrint = reading.textHeight < SMALL_PRINT_PX;
+    if (result.smallPrint) result.confidence = Math.min(result.confidence, SMALL_PRINT_CONFIDENCE);
+  }
   return result;
 }
 
@@ -83,6 +86,11 @@ export function analyzeReading(reading: Reading, started: number): ReceiptAnalys
  * form asks for a closer photo. Clean print that small still reads; blurred or compressed print does not.
  */
 export const SMALL_PRINT_PX = 13;
+/**
+ * The most a reading of such a photo is trusted as a whole: of the development seeds' photos marked, 73 % had every key
+ * field right (52 % on four unseen seeds), so the form says 'Media' beside the notice, never 'Alta'.
+ */
+export const SMALL_PRINT_CONFIDENCE = 0.7;
 
 /** Key fields a second look may find: the date, and a peso document's RUT when the page prints one ('R.U.T.', 'RUT'). */
 type LookedFor = 'date' | 'taxId';
