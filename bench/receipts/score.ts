@@ -153,8 +153,11 @@ export interface TargetSpec {
   medianMs?: Partial<Record<ReturnType<typeof formatGroup> | 'total', number>>;
 }
 
+/** The issue's key fields (the currency aside, whose target differs). */
+export const KEY_FIELDS: readonly Field[] = ['amount', 'date', 'documentType', 'taxId'];
+
 export const GENERATED_TARGETS: TargetSpec = {
-  fields: (['amount', 'date', 'documentType', 'taxId'] as const).map((field) => ({ field, min: 0.95 })),
+  fields: KEY_FIELDS.map((field) => ({ field, min: 0.95 })),
   timbres: true,
   medianMs: { foto: 2000, 'PDF con texto': 300 },
 };
@@ -311,14 +314,11 @@ export function formatCalibration(cal: Calibration): string {
   return out.join('\n');
 }
 
-/** Key fields: the issue's targets (the currency aside, which a photo's size does not change). */
-const KEY_FIELDS = new Set(['amount', 'date', 'taxId', 'documentType']);
-
 /** How well the small-print notice (pipeline.ts SMALL_PRINT_PX) points at the photos whose key fields are wrong or blank. */
 export function smallPrintLine(runs: FileRun[]): string | null {
   const photos = runs.filter((r) => r.result?.smallPrint !== undefined);
   if (!photos.length) return null;
-  const missed = (r: FileRun) => checkFields(r).some((c) => !c.ok && KEY_FIELDS.has(c.field));
+  const missed = (r: FileRun) => checkFields(r).some((c) => !c.ok && KEY_FIELDS.includes(c.field));
   const marked = photos.filter((r) => r.result?.smallPrint);
   return `letra pequeña: ${marked.length} de ${photos.length} fotos; ${marked.filter(missed).length} de las ${photos.filter(missed).length} fotos con un dato clave errado o vacío`;
 }

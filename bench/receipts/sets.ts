@@ -14,7 +14,7 @@ const LOOKED_AT_SEEDS = new Set([
   90909, 777001, 14142, 17320, 22360, 26457, 36963, 48484, 59595, 71717,
 ]);
 import { CORPUS_DIR, DEFAULT_SEED, generateCorpus } from './generate.js';
-import { GENERATED_TARGETS, type TargetSpec } from './score.js';
+import { GENERATED_TARGETS, KEY_FIELDS, type TargetSpec } from './score.js';
 import type { ScoredTruth } from './truth.js';
 
 export const SET_IDS = ['generado', 'real', 'chile'] as const;
@@ -56,7 +56,7 @@ const REAL_TARGETS: TargetSpec = {
 };
 
 const EVAL_TARGETS: TargetSpec = {
-  fields: [...(['amount', 'date', 'documentType', 'taxId'] as const).map((field) => ({ field, min: 0.97 })), { field: 'currency', min: 1 }],
+  fields: [...KEY_FIELDS.map((field) => ({ field, min: 0.97 })), { field: 'currency', min: 1 }],
   medianMs: { foto: 1500 },
 };
 
