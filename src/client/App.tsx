@@ -4,6 +4,7 @@ import { FullPageLoading, Spinner } from './components/ui/spinner';
 import { LandingPage } from './features/landing/LandingPage';
 import { useCurrentUser } from './lib/auth';
 import { SignInRedirect } from './features/auth/SignInRedirect';
+import { CompanyOnly } from './components/NoCompanyNotice';
 
 // Only the landing is in the entry chunk: everything else loads on demand, so a visitor's first
 // paint does not wait for the signed-in app.
@@ -56,6 +57,11 @@ function page(element: React.ReactNode) {
   );
 }
 
+/** A screen of the current company's (see CompanyOnly). */
+function companyPage(element: React.ReactNode, need: string) {
+  return page(<CompanyOnly need={need}>{element}</CompanyOnly>);
+}
+
 /** A whole screen (auth, the app shell) on demand, with the session's 'Cargando...' while it arrives. */
 function fullPage(element: React.ReactNode) {
   return <Suspense fallback={<FullPageLoading />}>{element}</Suspense>;
@@ -72,7 +78,7 @@ function FullRedirectHome() {
 function Home() {
   const { user } = useCurrentUser();
   if (user?.isSuperAdmin) return <Navigate to="/super-admin" replace />;
-  return page(<DashboardPage />);
+  return companyPage(<DashboardPage />, 'ver el resumen de tus rendiciones');
 }
 
 export function App() {
@@ -114,10 +120,10 @@ export function App() {
         <Route element={fullPage(<AppShell key={user.currentCompanyId ?? 'none'} />)}>
           <Route path="/" element={<Home />} />
           <Route path="/expenses" element={page(<ExpensesPage />)} />
-          <Route path="/new-expense" element={page(<NewExpensePage />)} />
-          <Route path="/settings" element={page(<SettingsPage />)} />
+          <Route path="/new-expense" element={companyPage(<NewExpensePage />, 'crear rendiciones')} />
+          <Route path="/settings" element={companyPage(<SettingsPage />, 'configurar categorías y medios de pago')} />
           <Route path="/approvals" element={page(<ApprovalsPage />)} />
-          <Route path="/reimbursements" element={page(<ReimbursementsPage />)} />
+          <Route path="/reimbursements" element={companyPage(<ReimbursementsPage />, 'pagar reembolsos')} />
           <Route path="/profile" element={page(<ProfilePage />)} />
           <Route path="/company" element={page(<CompanyPage />)} />
           <Route path="/webhooks" element={page(<WebhooksPage />)} />
@@ -127,11 +133,11 @@ export function App() {
           <Route path="/subscription-failure" element={page(<PaymentFailurePage />)} />
           <Route path="/mercadopago-diagnostics" element={page(<MercadoPagoDiagnosticsPage />)} />
           <Route path="/mercadopago-test" element={page(<MercadoPagoTestPage />)} />
-          <Route path="/api-integration" element={page(<ApiIntegrationPage />)} />
-          <Route path="/invoices" element={page(<InvoicesPage />)} />
+          <Route path="/api-integration" element={companyPage(<ApiIntegrationPage />, 'conectar tu contabilidad')} />
+          <Route path="/invoices" element={companyPage(<InvoicesPage />, 'ver facturas emitidas')} />
           <Route path="/super-admin/email" element={page(<SuperAdminEmailPage />)} />
-          <Route path="/niudata-integration" element={page(<NiudataIntegrationPage />)} />
-          <Route path="/niudata-diagnostics" element={page(<NiudataDiagnosticsPage />)} />
+          <Route path="/niudata-integration" element={companyPage(<NiudataIntegrationPage />, 'conectar NiuData')} />
+          <Route path="/niudata-diagnostics" element={companyPage(<NiudataDiagnosticsPage />, 'conectar NiuData')} />
           <Route path="/super-admin" element={page(<SuperAdminPage />)} />
           <Route path="/super-admin/api" element={page(<SuperAdminApiPage />)} />
           <Route path="/company-management" element={page(<CompanyManagementPage />)} />

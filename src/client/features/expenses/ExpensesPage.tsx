@@ -47,7 +47,7 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
 
   const params = search ? { ...filterParams(search.filters, admin), page: String(search.page), pageSize: String(PAGE_SIZE), ...(search.cursor ? { cursor: search.cursor } : {}) } : null;
   const list = useExpenseList(params);
-  const categories = useCategoryOptions();
+  const categories = useCategoryOptions(hasCompany);
   const users = useCompanyUserOptions(admin && hasCompany);
   const pdf = useComprobanteDownload();
   const excel = useExcelExport();

@@ -93,8 +93,9 @@ export function useExpenseDetail(expense: ExpenseView | null) {
   });
 }
 
-export function useCategoryOptions() {
-  return useQuery({ queryKey: ['/api/categories'], queryFn: () => apiGet<CategoryOption[]>('/api/categories') });
+/** The company's categories for the filter; only read when there is a company to read. */
+export function useCategoryOptions(enabled: boolean) {
+  return useQuery({ queryKey: ['/api/categories'], queryFn: () => apiGet<CategoryOption[]>('/api/categories'), enabled });
 }
 
 /** Company people for the admin's user filter; only read when there is a company to read. */

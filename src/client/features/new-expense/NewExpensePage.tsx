@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircle, Building2, FolderOpen, Settings, type LucideIcon } from 'lucide-react';
+import { AlertCircle, FolderOpen, Settings, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';
@@ -41,38 +41,14 @@ function Notice({ icon: Icon, title, children }: { icon: LucideIcon; title: stri
   );
 }
 
-/**
- * A rendición belongs to a company: without one (a super admin outside every company, or someone whose membership
- * ended) the page says so and where to get one, instead of failing the catalog reads.
- */
-function NoCompanyNotice({ isSuperAdmin }: { isSuperAdmin: boolean }) {
-  return (
-    <Notice icon={Building2} title="Necesitas una empresa para crear rendiciones">
-      <p className="max-w-md text-sm text-muted-foreground">
-        {isSuperAdmin
-          ? 'Como super administrador no estás dentro de ninguna empresa. Entra a una desde Gestión de Empresas o con el selector de empresa para registrar rendiciones en ella.'
-          : 'Tu usuario no pertenece a ninguna empresa. Crea una o únete a la de tu equipo desde la página Empresa.'}
-      </p>
-      <Button asChild>
-        <Link to={isSuperAdmin ? '/company-management' : '/company'}>
-          <Building2 aria-hidden />
-          {isSuperAdmin ? 'Ir a Gestión de Empresas' : 'Ir a Empresa'}
-        </Link>
-      </Button>
-    </Notice>
-  );
-}
-
-/** 'Nueva Rendición' (/new-expense): the creation form once the company's catalog is known. */
+/** 'Nueva Rendición' (/new-expense): the creation form once the company's catalog is known (App.tsx's route asks for a company first). */
 export function NewExpensePage() {
   const { user } = useCurrentUser();
-  const hasCompany = !!user?.currentCompanyId;
-  const { catalog, isLoading, isError, error, retry } = useExpenseCatalog(hasCompany);
+  const { catalog, isLoading, isError, error, retry } = useExpenseCatalog();
   const emptyCatalog = catalog.categories.length === 0 || catalog.paymentMethods.length === 0;
 
   let body: ReactNode;
-  if (user && !hasCompany) body = <NoCompanyNotice isSuperAdmin={user.isSuperAdmin} />;
-  else if (isLoading) body = <LoadingForm />;
+  if (isLoading) body = <LoadingForm />;
   else if (isError)
     body = (
       <Notice icon={AlertCircle} title="No se pudieron cargar los datos del formulario">

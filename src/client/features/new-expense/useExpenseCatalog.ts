@@ -17,11 +17,11 @@ export interface ExpenseCatalog {
 
 const active = <T extends { isActive: boolean }>(rows: T[] | undefined): T[] => (Array.isArray(rows) ? rows.filter((r) => r.isActive) : []);
 
-/** The company's active categories, payment methods and cost centers for the creation form; nothing is read without a company. */
-export function useExpenseCatalog(enabled = true) {
-  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: () => apiGet<CatalogItem[]>('/api/categories'), enabled });
-  const paymentMethods = useQuery({ queryKey: catalogKeys.paymentMethods, queryFn: () => apiGet<CatalogItem[]>('/api/payment-methods'), enabled });
-  const costCenters = useQuery({ queryKey: catalogKeys.costCenters, queryFn: () => apiGet<CostCenter[]>('/api/cost-centers'), enabled });
+/** The company's active categories, payment methods and cost centers for the creation form. */
+export function useExpenseCatalog() {
+  const categories = useQuery({ queryKey: catalogKeys.categories, queryFn: () => apiGet<CatalogItem[]>('/api/categories') });
+  const paymentMethods = useQuery({ queryKey: catalogKeys.paymentMethods, queryFn: () => apiGet<CatalogItem[]>('/api/payment-methods') });
+  const costCenters = useQuery({ queryKey: catalogKeys.costCenters, queryFn: () => apiGet<CostCenter[]>('/api/cost-centers') });
   const all = [categories, paymentMethods, costCenters];
   return {
     isLoading: all.some((q) => q.isPending),
