@@ -160,6 +160,18 @@ describe('NiuData', () => {
     await context.close();
   });
 
+  test('at 1280 px the pending table scrolls inside its card and the page does not scroll sideways', async () => {
+    const c = await companyWithEmployee(e2e.t);
+    const taxi = await approved(c, { description: 'Estacionamiento Costanera Center', amount: '4500' });
+    const { context, page } = await signedIn(e2e, c.admin.client, { width: 1280, height: 800 });
+    await page.goto('/niudata-integration');
+    await page.getByRole('table', { name: 'Gastos pendientes de sincronizar' }).getByText('Estacionamiento Costanera Center').waitFor();
+    // The 'Acciones' header is a screen-reader label, positioned absolutely: it must stay inside the table's scroll box.
+    expect(await page.getByRole('table', { name: 'Gastos pendientes de sincronizar' }).getByRole('button', { name: `Vista previa del voucher N° ${taxi.expenseNumber}` }).count()).toBe(1);
+    expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('at 390 px both pages and the preview fit the screen', async () => {
     const c = await companyWithEmployee(e2e.t);
     const taxi = await approved(c, { description: 'Estacionamiento Costanera Center', amount: '4500' });

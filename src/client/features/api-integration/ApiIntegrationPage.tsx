@@ -32,7 +32,7 @@ export function ApiIntegrationPage() {
         <p className="text-sm text-muted-foreground">Lleva las rendiciones aprobadas a tu sistema contable: por API REST, por webhook o con NiuData.</p>
       </div>
       <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+        <div className="-mx-4 relative overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList className="w-max">
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>

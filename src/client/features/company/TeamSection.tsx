@@ -133,7 +133,7 @@ function RowMenu({ user, isSelf, h }: { user: CompanyUser; isSelf: boolean; h: R
 function UsersTable({ users, selfId, h }: { users: CompanyUser[]; selfId: string; h: RowHandlers }) {
   return (
     <>
-      <div className="hidden overflow-x-auto xl:block">
+      <div className="hidden relative overflow-x-auto xl:block">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b text-left text-xs text-muted-foreground">

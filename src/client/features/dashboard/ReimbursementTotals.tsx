@@ -56,7 +56,7 @@ export function ReimbursementTotals() {
             Sin reembolsos en el periodo.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead className="text-left text-xs uppercase text-muted-foreground">
                 <tr>

@@ -31,7 +31,7 @@ const TH = 'px-2 py-3 xl:px-3 text-left text-xs font-semibold uppercase tracking
 /** md and up: one row per expense. */
 export function ExpenseTable({ items, showUser, ...actions }: RowActionProps & { items: ExpenseView[]; showUser: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border bg-card shadow-sm">
       <table className="w-full min-w-[640px] border-collapse text-sm">
         <caption className="sr-only">Rendiciones encontradas</caption>
         <thead className="border-b bg-muted/50">

@@ -148,7 +148,7 @@ function InvoicesScreen() {
         </StateMessage>
       ) : (
         <>
-          <Card className="hidden overflow-x-auto md:block">
+          <Card className="hidden relative overflow-x-auto md:block">
             <table className="w-full text-sm">
               <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>

@@ -70,7 +70,7 @@ export function PendingList({ pending, actions, label = 'Gastos pendientes de si
   const rows = pending.data;
   return (
     <>
-      <Card className="hidden overflow-x-auto xl:block">
+      <Card className="hidden relative overflow-x-auto xl:block">
         <table className="w-full text-sm" aria-label={label}>
           <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
             <tr>

@@ -106,7 +106,7 @@ export function VoucherPreviewDialog({ expense, onClose }: { expense: NiudataPen
               </li>
             </ul>
             {/* Long account names wrap so Debe and Haber stay in view; the sideways scroll is only a last resort. */}
-            <div className="hidden overflow-x-auto rounded-lg border sm:block">
+            <div className="hidden relative overflow-x-auto rounded-lg border sm:block">
               <table className="w-full text-sm" aria-label="Asientos del voucher">
                 <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>

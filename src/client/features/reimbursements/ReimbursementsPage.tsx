@@ -186,7 +186,7 @@ function BatchCard({ batch }: { batch: PayoutBatch }) {
         <p className="text-xl font-bold tabular-nums">{formatCLP(batch.totalClp)}</p>
       </CardHeader>
       <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
             <caption className="sr-only">Transferencias de la nómina N° {batch.batchNumber}</caption>
             <thead className="bg-muted/50 text-left text-xs uppercase text-muted-foreground">

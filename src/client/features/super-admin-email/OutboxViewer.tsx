@@ -25,7 +25,7 @@ function OpenButton({ message, onOpen }: { message: OutboxMessage; onOpen: (m: O
 
 function OutboxTable({ items, onOpen }: { items: OutboxMessage[]; onOpen: (m: OutboxMessage) => void }) {
   return (
-    <div className="hidden overflow-x-auto rounded-lg border sm:block">
+    <div className="hidden relative overflow-x-auto rounded-lg border sm:block">
       <table className="w-full text-sm">
         <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>

@@ -29,7 +29,7 @@ const detail = (c: AdminCompany) => [c.domain, `Código ${c.companyCode}`].filte
 export function CompanyList({ items, actions }: { items: AdminCompany[]; actions?: (c: AdminCompany) => ReactNode }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border lg:block">
+      <div className="hidden relative overflow-x-auto rounded-lg border lg:block">
         <table className="w-full text-sm">
           <thead className="whitespace-nowrap border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
