@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Building2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent } from '@client/components/ui/card';
+import { StateMessage } from '@client/components/ui/state-message';
 import { useCurrentUser } from '@client/lib/auth';
 import { titleFor } from '@client/routes';
 
@@ -13,23 +13,19 @@ import { titleFor } from '@client/routes';
  */
 export function NoCompanyNotice({ need, isSuperAdmin }: { need: string; isSuperAdmin: boolean }) {
   return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 p-8 text-center" data-no-company>
-        <Building2 className="h-10 w-10 text-muted-foreground" aria-hidden />
-        <h2 className="text-lg font-semibold">Necesitas una empresa para {need}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          {isSuperAdmin
-            ? `Como super administrador no estás dentro de ninguna empresa. Entra a una desde Gestión de Empresas o con el selector de empresa para ${need} en ella.`
-            : 'Tu usuario no pertenece a ninguna empresa. Crea una o únete a la de tu equipo desde la página Empresa.'}
-        </p>
-        <Button asChild>
-          <Link to={isSuperAdmin ? '/company-management' : '/company'}>
-            <Building2 aria-hidden />
-            {isSuperAdmin ? 'Ir a Gestión de Empresas' : 'Ir a Empresa'}
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <StateMessage icon={<Building2 className="h-10 w-10" />} title={`Necesitas una empresa para ${need}`}>
+      <p className="max-w-md text-sm text-muted-foreground">
+        {isSuperAdmin
+          ? `Como super administrador no estás dentro de ninguna empresa. Entra a una desde Gestión de Empresas o con el selector de empresa para ${need} en ella.`
+          : 'Tu usuario no pertenece a ninguna empresa. Crea una o únete a la de tu equipo desde la página Empresa.'}
+      </p>
+      <Button asChild className="mt-2">
+        <Link to={isSuperAdmin ? '/company-management' : '/company'}>
+          <Building2 aria-hidden />
+          {isSuperAdmin ? 'Ir a Gestión de Empresas' : 'Ir a Empresa'}
+        </Link>
+      </Button>
+    </StateMessage>
   );
 }
 

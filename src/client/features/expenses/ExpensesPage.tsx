@@ -4,7 +4,7 @@ import { Building2, FileSpreadsheet, Loader2, Plus } from 'lucide-react';
 import type { CurrentUser } from '@shared/auth';
 import type { ExpenseView } from '@shared/expenses';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent } from '@client/components/ui/card';
+import { StateMessage } from '@client/components/ui/state-message';
 import { isAdmin, useCurrentUser } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
 import { useComprobanteDownload, useExcelExport } from './downloads';
@@ -94,13 +94,9 @@ function ExpensesScreen({ user }: { user: CurrentUser }) {
   let results;
   if (!hasCompany) {
     results = (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
-          <Building2 className="h-10 w-10 text-muted-foreground" aria-hidden />
-          <h2 className="text-lg font-semibold">Sin empresa seleccionada</h2>
-          <p className="text-muted-foreground">No tienes una empresa asignada. Crea una o pide una invitación para ver rendiciones.</p>
-        </CardContent>
-      </Card>
+      <StateMessage icon={<Building2 className="h-10 w-10" />} title="Sin empresa seleccionada">
+        <p className="text-muted-foreground">No tienes una empresa asignada. Crea una o pide una invitación para ver rendiciones.</p>
+      </StateMessage>
     );
   } else if (list.isError) results = <ErrorState message={listErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!data) results = <LoadingState />;
